@@ -1,0 +1,123 @@
+/// A bounded, time-ordered series of candles for one interval, seeded from REST history and
+/// extended by live trades.
+///
+/// Buckets keep the phase of the history they were seeded with (so the series agrees with
+/// the exchange's own candles); without history, day-long buckets start at 00:00 KST.
+public struct CandleSeries: Sendable, Hashable {
+    /// The interval of every candle.
+    public let interval: CandleInterval
+    /// The most candles kept; the oldest are dropped beyond it.
+    public let capacity: Int
+    /// Candles, oldest first, without gaps filled: an interval with no trade has no candle.
+    public private(set) var candles: [Candle] = []
+    /// Trades at or before this time are already counted in the history and are ignored.
+    public private(set) var coveredUntil: Timestamp?
+    /// Offset of bucket boundaries from multiples of the interval since the epoch, in µs.
+    private var phase: Int64
+
+    /// The default number of candles kept.
+    public static let defaultCapacity = 1500
+
+    /// Creates an empty series.
+    public init(interval: CandleInterval, capacity: Int = CandleSeries.defaultCapacity) {
+        self.interval = interval
+        self.capacity = Swift.max(1, capacity)
+        self.phase = Self.kstPhase(for: interval)
+    }
+
+    /// Replaces the series with history in any order (REST sends newest first).
+    /// - Parameter coveredUntil: the time up to which the history already counts trades.
+    public mutating func replace(with history: [Candle], coveredUntil: Timestamp?) {
+        var sorted = history.sorted { $0.start < $1.start }
+        sorted.removeAll { candle in candle.high < candle.low }
+        var deduplicated: [Candle] = []
+        deduplicated.reserveCapacity(sorted.count)
+        for candle in sorted {
+            if let last = deduplicated.last, last.start == candle.start {
+                deduplicated[deduplicated.count - 1] = candle
+            } else {
+                deduplicated.append(candle)
+            }
+        }
+        candles = Array(deduplicated.suffix(capacity))
+        self.coveredUntil = coveredUntil
+        phase = candles.last.map { $0.start.microseconds - $0.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds }
+            ?? Self.kstPhase(for: interval)
+    }
+
+    /// Counts a live trade into its candle.
+    /// - Returns: whether the series changed.
+    @discardableResult
+    public mutating func apply(_ trade: Trade) -> Bool {
+        if let covered = coveredUntil, trade.timestamp <= covered { return false }
+        let start = bucketStart(for: trade.timestamp)
+        guard let last = candles.last else {
+            candles.append(Candle(start: start, trade: trade))
+            return true
+        }
+        if start > last.start {
+            candles.append(Candle(start: start, trade: trade))
+            if candles.count > capacity { candles.removeFirst(candles.count - capacity) }
+            return true
+        }
+        if start == last.start {
+            candles[candles.count - 1].include(trade, isLatest: true)
+            return true
+        }
+        guard let first = candles.first, start >= first.start else { return false }
+        let index = candles.partitioningIndex { $0.start >= start }
+        if index < candles.count, candles[index].start == start {
+            candles[index].include(trade, isLatest: false)
+        } else {
+            candles.insert(Candle(start: start, trade: trade), at: index)
+        }
+        return true
+    }
+
+    /// The start of the bucket holding `time`.
+    public func bucketStart(for time: Timestamp) -> Timestamp {
+        let length = interval.microseconds
+        let shifted = time.microseconds - phase
+        return Timestamp(microseconds: shifted.floorDivided(by: length) * length + phase)
+    }
+
+    /// Candles of a coarser interval built from finer ones (e.g. 4 h from 1 h, for an exchange
+    /// that serves no 4 h history). Buckets start on the KST phase of `interval`.
+    public static func aggregate(_ candles: [Candle], into interval: CandleInterval) -> [Candle] {
+        let series = CandleSeries(interval: interval)
+        var result: [Candle] = []
+        for candle in candles.sorted(by: { $0.start < $1.start }) {
+            let start = series.bucketStart(for: candle.start)
+            if let last = result.last, last.start == start {
+                result[result.count - 1].merge(later: candle)
+            } else {
+                var opened = candle
+                opened.start = start
+                result.append(opened)
+            }
+        }
+        return result
+    }
+
+    /// The phase that starts day-long buckets at 00:00 KST (15:00 UTC); for intervals that
+    /// divide an hour this phase is zero.
+    private static func kstPhase(for interval: CandleInterval) -> Int64 {
+        let length = interval.microseconds
+        let offset = -WallClock.kst.offsetMicroseconds
+        return offset - offset.floorDivided(by: length) * length
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false
+    /// and then true along the array (binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,73 @@
+extension ExactDecimal {
+    /// The exact sum, saturating at the range limits.
+    public static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+        ExactDecimal(units: lhs.units + rhs.units)
+    }
+
+    /// The exact difference, saturating at the range limits.
+    public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+        ExactDecimal(units: lhs.units - rhs.units)
+    }
+
+    /// The negated value.
+    public static prefix func - (value: ExactDecimal) -> ExactDecimal {
+        ExactDecimal(units: -value.units)
+    }
+
+    /// Adds in place, saturating at the range limits.
+    public static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) { lhs = lhs + rhs }
+
+    /// Subtracts in place, saturating at the range limits.
+    public static func -= (lhs: inout ExactDecimal, rhs: ExactDecimal) { lhs = lhs - rhs }
+
+    /// The product rounded half to even to 18 fractional digits, saturating at the range limits.
+    public static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+        let negative = (lhs.units < 0) != (rhs.units < 0)
+        let product = lhs.units.magnitude.multipliedFullWidth(by: rhs.units.magnitude)
+        let divisor = UInt128(unitsPerOne)
+        guard product.high < divisor else { return negative ? -greatestMagnitude : greatestMagnitude }
+        let (quotient, remainder) = divisor.dividingFullWidth(product)
+        let half = divisor / 2
+        let roundUp = remainder > half || (remainder == half && quotient & 1 == 1)
+        let magnitude = roundUp ? quotient + 1 : quotient
+        guard magnitude <= UInt128(maxUnits) else { return negative ? -greatestMagnitude : greatestMagnitude }
+        return ExactDecimal(units: negative ? -Int128(magnitude) : Int128(magnitude))
+    }
+
+    /// The quotient rounded half to even to 18 fractional digits, or `nil` for a zero divisor.
+    /// Saturates at the range limits.
+    public func divided(by divisor: ExactDecimal) -> ExactDecimal? {
+        guard divisor.units != 0 else { return nil }
+        let negative = (units < 0) != (divisor.units < 0)
+        let scaled = units.magnitude.multipliedFullWidth(by: UInt128(Self.unitsPerOne))
+        let denominator = divisor.units.magnitude
+        guard scaled.high < denominator else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }
+        let (quotient, remainder) = denominator.dividingFullWidth(scaled)
+        let twice = remainder.multipliedReportingOverflow(by: 2)
+        let roundUp = twice.overflow || twice.partialValue > denominator
+            || (twice.partialValue == denominator && quotient & 1 == 1)
+        let magnitude = roundUp ? quotient + 1 : quotient
+        guard magnitude <= UInt128(Self.maxUnits) else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }
+        return ExactDecimal(units: negative ? -Int128(magnitude) : Int128(magnitude))
+    }
+
+    /// The value times 10ⁿ, rounded half to even (`"1.83"` shifted by −2 is `"0.0183"`).
+    public func shifted(byPowerOfTen power: Int) -> ExactDecimal {
+        if power == 0 || units == 0 { return self }
+        if power > 0 {
+            guard power <= 38 else { return units < 0 ? -Self.greatestMagnitude : Self.greatestMagnitude }
+            let (product, overflow) = units.magnitude.multipliedReportingOverflow(by: powersOfTen[power])
+            guard !overflow, product <= UInt128(Self.maxUnits) else {
+                return units < 0 ? -Self.greatestMagnitude : Self.greatestMagnitude
+            }
+            return ExactDecimal(units: units < 0 ? -Int128(product) : Int128(product))
+        }
+        guard -power <= 38 else { return .zero }
+        let divisor = powersOfTen[-power]
+        let (quotient, remainder) = units.magnitude.quotientAndRemainder(dividingBy: divisor)
+        let half = divisor / 2
+        let roundUp = remainder > half || (remainder == half && quotient & 1 == 1)
+        let magnitude = roundUp ? quotient + 1 : quotient
+        return ExactDecimal(units: units < 0 ? -Int128(magnitude) : Int128(magnitude))
+    }
+}

@@ -1,0 +1,133 @@
+extension ExactDecimal {
+    /// Parses decimal text: an optional sign, digits with an optional point, and an optional
+    /// exponent (`"-12.5"`, `"1.16539E8"`, `"0E-8"`, `"007"`). Returns `nil` for anything else
+    /// (`"NaN"`, `""`, `"1e"`, spaces) and for magnitudes of 10²⁰ or more.
+    public init?(_ text: some StringProtocol) {
+        var text = String(text)
+        guard let value = text.withUTF8({ ExactDecimal(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = value
+    }
+
+    /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.
+    public init?(utf8 bytes: UnsafeRawBufferPointer) {
+        var parser = DecimalTextParser()
+        guard let units = parser.parse(bytes) else { return nil }
+        self.init(units: units)
+    }
+}
+
+/// The digit-by-digit parser behind ``ExactDecimal/init(utf8:)``.
+///
+/// It keeps up to 38 significant digits in a `UInt128` and remembers what it dropped, so the
+/// final scaling to 18 fractional digits rounds half to even over the full input.
+struct DecimalTextParser {
+    private var significand: UInt128 = 0
+    private var significantDigits = 0
+    /// Power of ten the significand is multiplied by, before the exponent part.
+    private var exponent = 0
+    /// First digit dropped beyond 38 significant digits, if any.
+    private var firstDropped: UInt8?
+    /// Whether any digit after `firstDropped` was non-zero.
+    private var restDroppedNonZero = false
+
+    private static let maxSignificantDigits = 38
+    private static let exponentLimit = 10_000
+
+    mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Int128? {
+        var index = 0
+        let count = bytes.count
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var sawDigit = false
+        var sawPoint = false
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                guard !sawPoint else { return nil }
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                sawDigit = true
+                accept(digit: byte &- UInt8(ascii: "0"), afterPoint: sawPoint)
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard sawDigit else { return nil }
+        if index < count {
+            guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
+            index += 1
+            guard let written = Self.parseExponent(bytes, from: index) else { return nil }
+            exponent += written
+        }
+        guard let magnitude = scaledMagnitude() else { return nil }
+        return negative ? -Int128(magnitude) : Int128(magnitude)
+    }
+
+    private mutating func accept(digit: UInt8, afterPoint: Bool) {
+        if significantDigits < Self.maxSignificantDigits {
+            if significand == 0, digit == 0 {
+                if afterPoint { exponent -= 1 }
+                return
+            }
+            significand = significand * 10 + UInt128(digit)
+            significantDigits += 1
+            if afterPoint { exponent -= 1 }
+        } else {
+            if !afterPoint { exponent += 1 }
+            if firstDropped == nil {
+                firstDropped = digit
+            } else if digit != 0 {
+                restDroppedNonZero = true
+            }
+        }
+    }
+
+    private static func parseExponent(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        var index = start
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = Swift.min(value * 10 + Int(byte &- UInt8(ascii: "0")), exponentLimit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// The magnitude in 10⁻¹⁸ units, rounded half to even, or `nil` when out of range.
+    private func scaledMagnitude() -> UInt128? {
+        let maxUnits = UInt128(ExactDecimal.maxUnits)
+        let shift = exponent + ExactDecimal.scale
+        if shift >= 0 {
+            if let dropped = firstDropped {
+                guard shift == 0 else { return nil }
+                let roundUp = dropped > 5 || (dropped == 5 && (restDroppedNonZero || significand & 1 == 1))
+                let rounded = roundUp ? significand + 1 : significand
+                return rounded <= maxUnits ? rounded : nil
+            }
+            guard significand != 0 else { return 0 }
+            guard shift <= 38 else { return nil }
+            let (product, overflow) = significand.multipliedReportingOverflow(by: powersOfTen[shift])
+            guard !overflow, product <= maxUnits else { return nil }
+            return product
+        }
+        let divisorPower = -shift
+        guard divisorPower <= 38 else { return 0 }
+        let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: powersOfTen[divisorPower])
+        let half = 5 * powersOfTen[divisorPower - 1]
+        let droppedNonZero = (firstDropped ?? 0) != 0 || restDroppedNonZero
+        let roundUp = remainder > half || (remainder == half && (droppedNonZero || quotient & 1 == 1))
+        let rounded = roundUp ? quotient + 1 : quotient
+        return rounded <= maxUnits ? rounded : nil
+    }
+}

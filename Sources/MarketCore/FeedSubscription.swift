@@ -1,0 +1,19 @@
+/// What a connection should stream: tickers for many markets, books and trades for a few.
+public struct FeedSubscription: Sendable, Hashable {
+    /// Markets whose tickers are wanted (all KRW markets, normally).
+    public var tickers: [MarketCode]
+    /// Markets whose order books are wanted (the ones in view).
+    public var orderBooks: [MarketCode]
+    /// Markets whose trades are wanted (the ones in view).
+    public var trades: [MarketCode]
+
+    /// Creates a subscription.
+    public init(tickers: [MarketCode] = [], orderBooks: [MarketCode] = [], trades: [MarketCode] = []) {
+        self.tickers = tickers
+        self.orderBooks = orderBooks
+        self.trades = trades
+    }
+
+    /// Whether nothing is asked for.
+    public var isEmpty: Bool { tickers.isEmpty && orderBooks.isEmpty && trades.isEmpty }
+}

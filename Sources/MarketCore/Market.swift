@@ -1,0 +1,20 @@
+/// A listed market with its display names.
+public struct Market: Sendable, Hashable {
+    /// The market's code.
+    public let code: MarketCode
+    /// Korean display name, e.g. `비트코인`; control characters already stripped.
+    public let koreanName: String
+    /// English display name, e.g. `Bitcoin`; control characters already stripped.
+    public let englishName: String
+    /// Whether the exchange flags the market for caution (투자유의).
+    public let hasWarning: Bool
+
+    /// Creates a market; names are stripped of control characters here, so no unsafe
+    /// network text can reach the screen through a `Market`.
+    public init(code: MarketCode, koreanName: String, englishName: String, hasWarning: Bool = false) {
+        self.code = code
+        self.koreanName = koreanName.strippingControlCharacters
+        self.englishName = englishName.strippingControlCharacters
+        self.hasWarning = hasWarning
+    }
+}

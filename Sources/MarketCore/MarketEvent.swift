@@ -1,0 +1,49 @@
+/// Everything a feed can tell: the one vocabulary past the codecs.
+public enum MarketEvent: Sendable, Hashable {
+    /// The listed markets with their names (a full listing replaces the previous one).
+    case markets([Market])
+    /// New ticker figures for a market.
+    case ticker(Ticker)
+    /// A whole order book, replacing the previous one.
+    case orderBook(OrderBook)
+    /// Level changes to apply to a market's current book.
+    case orderBookDelta(OrderBookDelta)
+    /// Executed trades, oldest first.
+    case trades([Trade])
+    /// Candle history for one market and interval, replacing the previous one.
+    case candles(CandleHistory)
+    /// A control message from the exchange.
+    case notice(FeedNotice)
+}
+
+/// A control message: greetings, acknowledgements, heartbeats and rejections.
+public enum FeedNotice: Sendable, Hashable {
+    /// The server greeted a new connection.
+    case connected(message: String)
+    /// The server accepted a subscription.
+    case subscribed(message: String)
+    /// A keepalive answer (`{"status":"UP"}`).
+    case heartbeat
+    /// The server rejected a request; `code` is the exchange's error name or status.
+    case rejected(code: String, message: String)
+}
+
+/// Candle history for one market and interval.
+public struct CandleHistory: Sendable, Hashable {
+    /// The market.
+    public var market: MarketCode
+    /// The candles' interval.
+    public var interval: CandleInterval
+    /// The candles, in any order.
+    public var candles: [Candle]
+    /// The time up to which the history already counts trades, when known.
+    public var coveredUntil: Timestamp?
+
+    /// Creates a history.
+    public init(market: MarketCode, interval: CandleInterval, candles: [Candle], coveredUntil: Timestamp?) {
+        self.market = market
+        self.interval = interval
+        self.candles = candles
+        self.coveredUntil = coveredUntil
+    }
+}

@@ -1,0 +1,147 @@
+/// All market data, mutated by applying events and read through published snapshots.
+///
+/// One owner (the store actor) holds it. Memory is bounded whatever arrives: at most
+/// `limits.markets` markets are tracked, books keep a bounded number of levels, tapes and
+/// candle series a bounded number of entries.
+public struct MarketState: Sendable {
+    /// Bounds on what the state holds.
+    public struct Limits: Sendable, Hashable {
+        /// The most distinct markets tracked; events for further markets are dropped.
+        public var markets: Int
+        /// Trades kept per market.
+        public var tradesPerMarket: Int
+        /// Levels kept per book side.
+        public var bookLevels: Int
+        /// Candles kept per series.
+        public var candlesPerSeries: Int
+
+        /// Creates limits.
+        public init(markets: Int = 4096, tradesPerMarket: Int = 200, bookLevels: Int = OrderBook.defaultLevelLimit,
+                    candlesPerSeries: Int = CandleSeries.defaultCapacity) {
+            self.markets = markets
+            self.tradesPerMarket = tradesPerMarket
+            self.bookLevels = bookLevels
+            self.candlesPerSeries = candlesPerSeries
+        }
+    }
+
+    /// The bounds in force.
+    public let limits: Limits
+    /// Listed markets in listing order.
+    public private(set) var markets: [Market] = []
+    /// Latest ticker per market.
+    public private(set) var tickers: [MarketCode: Ticker] = [:]
+    /// Current order book per market.
+    public private(set) var orderBooks: [MarketCode: OrderBook] = [:]
+    /// Trade tape per market.
+    public private(set) var trades: [MarketCode: TradeTape] = [:]
+    /// Candle series per market and interval.
+    public private(set) var candles: [MarketCode: [CandleInterval: CandleSeries]] = [:]
+    /// Events dropped because they named a market beyond `limits.markets`.
+    public private(set) var droppedEvents = 0
+    /// Version of the last published snapshot.
+    public private(set) var version: UInt64 = 0
+
+    private var known: Set<MarketCode> = []
+    private var pending = SnapshotDiff()
+    private var publishedPrices: [MarketCode: ExactDecimal] = [:]
+
+    /// Creates an empty state.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Whether anything changed since the last snapshot.
+    public var hasChanges: Bool { !pending.isEmpty }
+
+    /// Applies one event.
+    public mutating func apply(_ event: MarketEvent) {
+        switch event {
+        case .markets(let listing):
+            applyListing(listing)
+        case .ticker(let ticker):
+            guard admit(ticker.market) else { return }
+            tickers[ticker.market] = ticker
+            pending.tickers.insert(ticker.market)
+        case .orderBook(let book):
+            guard admit(book.market) else { return }
+            orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
+                                                timestamp: book.timestamp, levelLimit: limits.bookLevels)
+            pending.orderBooks.insert(book.market)
+        case .orderBookDelta(let delta):
+            guard admit(delta.market) else { return }
+            orderBooks[delta.market, default: OrderBook(market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
+                                                        levelLimit: limits.bookLevels)].apply(delta)
+            pending.orderBooks.insert(delta.market)
+        case .trades(let batch):
+            for trade in batch { applyTrade(trade) }
+        case .candles(let history):
+            guard admit(history.market) else { return }
+            var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
+            series.replace(with: history.candles, coveredUntil: history.coveredUntil)
+            candles[history.market, default: [:]][history.interval] = series
+            pending.candles.insert(history.market)
+        case .notice:
+            break
+        }
+    }
+
+    /// Publishes the current state as the next snapshot and starts a new diff.
+    public mutating func snapshot() -> MarketSnapshot {
+        for market in pending.tickers {
+            guard let price = tickers[market]?.price else { continue }
+            if let previous = publishedPrices[market], previous != price {
+                pending.priceMoves[market] = price > previous ? .up : .down
+            }
+            publishedPrices[market] = price
+        }
+        version += 1
+        let snapshot = MarketSnapshot(version: version, markets: markets, tickers: tickers, orderBooks: orderBooks,
+                                      trades: trades, candles: candles, diff: pending)
+        pending = SnapshotDiff()
+        return snapshot
+    }
+
+    private mutating func applyListing(_ listing: [Market]) {
+        var seen: Set<MarketCode> = []
+        let unique = listing.filter { seen.insert($0.code).inserted }
+        let admitted = Array(unique.prefix(limits.markets))
+        guard admitted != markets else { return }
+        markets = admitted
+        known = Set(admitted.map(\.code))
+        for dictionaryKey in Set(tickers.keys).union(orderBooks.keys).union(trades.keys).union(candles.keys)
+        where !known.contains(dictionaryKey) {
+            tickers[dictionaryKey] = nil
+            orderBooks[dictionaryKey] = nil
+            trades[dictionaryKey] = nil
+            candles[dictionaryKey] = nil
+            publishedPrices[dictionaryKey] = nil
+        }
+        pending.listingChanged = true
+    }
+
+    private mutating func applyTrade(_ trade: Trade) {
+        guard admit(trade.market) else { return }
+        let added = trades[trade.market, default: TradeTape(capacity: limits.tradesPerMarket)].append(trade)
+        guard added else { return }
+        pending.trades.insert(trade.market)
+        guard let intervals = candles[trade.market].map({ Array($0.keys) }) else { return }
+        var changed = false
+        for interval in intervals where candles[trade.market]?[interval]?.apply(trade) == true {
+            changed = true
+        }
+        if changed { pending.candles.insert(trade.market) }
+    }
+
+    /// Whether events for `market` are kept: once a listing exists only listed markets are,
+    /// and never more than `limits.markets` in all.
+    private mutating func admit(_ market: MarketCode) -> Bool {
+        if known.contains(market) { return true }
+        guard markets.isEmpty, known.count < limits.markets else {
+            droppedEvents += 1
+            return false
+        }
+        known.insert(market)
+        return true
+    }
+}

@@ -1,0 +1,41 @@
+/// Which side took liquidity in a trade.
+public enum TradeSide: String, Sendable, Hashable {
+    /// A buyer hit the ask (매수체결; Bithumb/Upbit `BID`).
+    case buy
+    /// A seller hit the bid (매도체결; Bithumb/Upbit `ASK`).
+    case sell
+}
+
+/// One executed trade (체결).
+public struct Trade: Sendable, Hashable {
+    /// The market.
+    public var market: MarketCode
+    /// Execution price.
+    public var price: ExactDecimal
+    /// Executed size in the base currency.
+    public var quantity: ExactDecimal
+    /// The aggressor's side.
+    public var side: TradeSide
+    /// Execution time.
+    public var timestamp: Timestamp
+    /// The exchange's trade id (`sequential_id`), when the feed has one; it can exceed 2⁵³.
+    public var id: UInt64?
+
+    /// Creates a trade.
+    public init(market: MarketCode, price: ExactDecimal, quantity: ExactDecimal, side: TradeSide,
+                timestamp: Timestamp, id: UInt64? = nil) {
+        self.market = market
+        self.price = price
+        self.quantity = quantity
+        self.side = side
+        self.timestamp = timestamp
+        self.id = id
+    }
+
+    /// Whether two records describe the same execution: the same id where both have one,
+    /// otherwise the same time, price, size and side.
+    public func isSameExecution(as other: Trade) -> Bool {
+        if let id, let otherID = other.id { return id == otherID }
+        return timestamp == other.timestamp && price == other.price && quantity == other.quantity && side == other.side
+    }
+}

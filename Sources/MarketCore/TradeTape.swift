@@ -1,0 +1,61 @@
+/// The most recent trades of one market, newest first, bounded in size.
+///
+/// Appending beyond the capacity drops the oldest trades. A trade already on the tape
+/// (the same execution arriving from REST history and the live stream) is not added twice.
+public struct TradeTape: Sendable, Equatable {
+    /// The most trades held.
+    public let capacity: Int
+    /// Oldest first. It may hold up to twice `capacity` so that trimming is amortised;
+    /// only the newest `capacity` trades are visible.
+    private var storage: [Trade] = []
+    /// How far back a duplicate is looked for.
+    private static let duplicateWindow = 64
+
+    /// Creates an empty tape holding at most `capacity` trades (at least one).
+    public init(capacity: Int) {
+        self.capacity = Swift.max(1, capacity)
+        storage.reserveCapacity(2 * self.capacity)
+    }
+
+    /// Number of trades held.
+    public var count: Int { Swift.min(storage.count, capacity) }
+
+    /// Whether the tape is empty.
+    public var isEmpty: Bool { storage.isEmpty }
+
+    /// The newest trade.
+    public var newest: Trade? { storage.last }
+
+    /// The trades, newest first.
+    public var newestFirst: ReversedCollection<ArraySlice<Trade>> { storage.suffix(capacity).reversed() }
+
+    public static func == (lhs: TradeTape, rhs: TradeTape) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.storage.suffix(lhs.capacity) == rhs.storage.suffix(rhs.capacity)
+    }
+
+    /// Adds a trade unless the same execution is already among the recent ones.
+    /// - Returns: whether the trade was added.
+    @discardableResult
+    public mutating func append(_ trade: Trade) -> Bool {
+        let window = storage.suffix(Self.duplicateWindow)
+        guard !window.contains(where: { $0.isSameExecution(as: trade) }) else { return false }
+        if let last = storage.last, trade.timestamp < last.timestamp {
+            let index = storage.lastIndex { $0.timestamp <= trade.timestamp }.map { $0 + 1 } ?? 0
+            storage.insert(trade, at: index)
+        } else {
+            storage.append(trade)
+        }
+        if storage.count >= 2 * capacity {
+            storage.removeFirst(storage.count - capacity)
+        }
+        return true
+    }
+
+    /// Replaces the tape with a history of trades in any order (REST returns newest first).
+    public mutating func replace(with trades: [Trade]) {
+        storage.removeAll(keepingCapacity: true)
+        for trade in trades.sorted(by: { $0.timestamp < $1.timestamp }).suffix(capacity) {
+            append(trade)
+        }
+    }
+}

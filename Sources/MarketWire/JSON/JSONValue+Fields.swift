@@ -1,0 +1,115 @@
+import MarketCore
+
+/// Typed reads of object members that name the field in every error.
+extension JSONValue {
+    /// A required decimal, written as a JSON number or a numeric string.
+    func decimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
+        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        return try value.asDecimal(field: "\(key)")
+    }
+
+    /// A decimal that may be absent or null.
+    func optionalDecimal(_ key: StaticString) throws(WireError) -> ExactDecimal? {
+        guard let value = self[key], value.kind != .null else { return nil }
+        return try value.asDecimal(field: "\(key)")
+    }
+
+    /// A required decimal that must not be negative (a size, a volume).
+    func nonNegativeDecimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
+        let value = try decimal(key)
+        guard !value.isNegative else { throw .invalidValue("\(key)", value: value.description) }
+        return value
+    }
+
+    /// A required string.
+    func string(_ key: StaticString) throws(WireError) -> String {
+        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        guard let text = value.stringValue else { throw .invalidField("\(key)", reason: "expected a string") }
+        return text
+    }
+
+    /// A string that may be absent, null or empty.
+    func optionalString(_ key: StaticString) -> String? {
+        guard let text = self[key]?.stringValue, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// A required integer, written as a JSON number or a string of digits.
+    func int64(_ key: StaticString) throws(WireError) -> Int64 {
+        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        return try value.asInt64(field: "\(key)")
+    }
+
+    /// A required unsigned integer (ids above 2⁵³ are read exactly, never through `Double`).
+    func uint64(_ key: StaticString) throws(WireError) -> UInt64 {
+        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        guard value.kind == .number || value.kind == .string, let number = Self.parseUnsigned(value.span) else {
+            throw .invalidField("\(key)", reason: "expected an unsigned integer")
+        }
+        return number
+    }
+
+    /// A required epoch time in ms or µs (told apart by magnitude), as a number or a string.
+    func epochTime(_ key: StaticString) throws(WireError) -> Timestamp {
+        let count = try int64(key)
+        guard let time = Timestamp(epochCount: count) else { throw .invalidValue("\(key)", value: String(count)) }
+        return time
+    }
+
+    /// A required market code in `QUOTE-BASE` form.
+    func marketCode(_ key: StaticString) throws(WireError) -> MarketCode {
+        let text = try string(key)
+        guard let code = MarketCode(code: text) else { throw .invalidValue("\(key)", value: text) }
+        return code
+    }
+
+    /// A required market code in legacy `BASE_QUOTE` form.
+    func legacySymbol(_ key: StaticString) throws(WireError) -> MarketCode {
+        let text = try string(key)
+        guard let code = MarketCode(legacySymbol: text) else { throw .invalidValue("\(key)", value: text) }
+        return code
+    }
+
+    /// This value as a decimal: a JSON number or a string holding one.
+    func asDecimal(field: String) throws(WireError) -> ExactDecimal {
+        guard kind == .number || kind == .string, let value = ExactDecimal(utf8: span) else {
+            throw .invalidField(field, reason: "expected a decimal number")
+        }
+        return value
+    }
+
+    /// This value as a signed integer: a JSON number or a string of digits.
+    func asInt64(field: String) throws(WireError) -> Int64 {
+        guard kind == .number || kind == .string, let magnitude = Self.parseUnsigned(span, allowingMinus: true),
+              magnitude.value <= UInt64(Int64.max)
+        else { throw .invalidField(field, reason: "expected an integer") }
+        return magnitude.negative ? -Int64(magnitude.value) : Int64(magnitude.value)
+    }
+
+    private static func parseUnsigned(_ text: UnsafeRawBufferPointer) -> UInt64? {
+        guard let parsed = parseUnsigned(text, allowingMinus: false) else { return nil }
+        return parsed.value
+    }
+
+    private static func parseUnsigned(_ text: UnsafeRawBufferPointer,
+                                      allowingMinus: Bool) -> (value: UInt64, negative: Bool)? {
+        var index = 0
+        var negative = false
+        if allowingMinus, text.first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        guard index < text.count, text.count - index <= 20 else { return nil }
+        var value: UInt64 = 0
+        while index < text.count {
+            let byte = text[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        return (value, negative)
+    }
+}

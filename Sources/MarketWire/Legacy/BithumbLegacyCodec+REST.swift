@@ -1,0 +1,159 @@
+import MarketCore
+
+extension BithumbLegacyCodec {
+    /// The candlestick intervals `/public/candlestick` serves, by the interval they build.
+    static func sourceInterval(for interval: CandleInterval) -> CandleInterval {
+        switch interval {
+        case .fifteenMinutes: .fiveMinutes
+        case .fourHours: .oneHour
+        default: interval
+        }
+    }
+
+    public func requests(for resource: RESTResource) -> [RESTRequest] {
+        typealias Item = RESTRequest.QueryItem
+        switch resource {
+        case .markets:
+            return [RESTRequest(path: "/v1/market/all", query: [Item("isDetails", "true")])]
+        case .tickers(let markets):
+            let quotes = markets.reduce(into: [String]()) { quotes, market in
+                if !quotes.contains(market.quote) { quotes.append(market.quote) }
+            }
+            return quotes.map { RESTRequest(path: "/public/ticker/ALL_\($0)") }
+        case .orderBook(let market):
+            return [RESTRequest(path: "/public/orderbook/\(market.legacySymbol)", query: [Item("count", "30")])]
+        case .trades(let market, let count):
+            return [RESTRequest(path: "/public/transaction_history/\(market.legacySymbol)",
+                                query: [Item("count", String(min(max(count, 1), 100)))])]
+        case .candles(let market, let interval, _):
+            return [RESTRequest(path: "/public/candlestick/\(market.legacySymbol)/\(Self.sourceInterval(for: interval).rawValue)")]
+        }
+    }
+
+    public mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages {
+        guard response.count <= WireLimits.responseBytes else {
+            return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
+        }
+        var result = DecodedMessages()
+        do throws(WireError) {
+            try tokenizer.parse(response) { (root) throws(WireError) in
+                if case .markets = resource {
+                    try UpbitFamilyCodec.decodeMarkets(root, into: &result)
+                    return
+                }
+                guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
+                if root["status"] == nil, root["name"] != nil {
+                    throw .exchange(code: UpbitFamilyCodec.errorName(root), message: root.optionalString("message") ?? "")
+                }
+                let status = try root.string("status")
+                guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
+                guard let data = root["data"] else { throw .missingField("data") }
+                try Self.decodeData(data, for: resource, into: &result)
+            }
+        } catch {
+            result.errors.append(error)
+        }
+        return result
+    }
+
+    private static func decodeData(_ data: JSONValue, for resource: RESTResource,
+                                   into result: inout DecodedMessages) throws(WireError) {
+        switch resource {
+        case .markets:
+            break
+        case .tickers(let markets):
+            try tickers(data, quote: markets.first?.quote ?? "KRW", into: &result)
+        case .orderBook(let market):
+            result.events.append(.orderBook(try orderBook(data, market: market)))
+        case .trades(let market, _):
+            guard data.kind == .array else { throw .invalidField("data", reason: "expected an array") }
+            var trades: [Trade] = []
+            for row in data.elements {
+                do throws(WireError) { trades.append(try trade(row, market: market)) } catch { result.errors.append(error) }
+            }
+            result.events.append(.trades(trades.sorted { $0.timestamp < $1.timestamp }))
+        case .candles(let market, let interval, let count):
+            guard data.kind == .array else { throw .invalidField("data", reason: "expected an array") }
+            var candles: [Candle] = []
+            for row in data.elements {
+                do throws(WireError) { candles.append(try candle(row)) } catch { result.errors.append(error) }
+            }
+            let source = sourceInterval(for: interval)
+            let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
+            result.events.append(.candles(CandleHistory(market: market, interval: interval,
+                                                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
+                                                        coveredUntil: nil)))
+        }
+    }
+
+    /// `ALL_KRW`: one object per coin plus a `date` string, which is skipped.
+    private static func tickers(_ data: JSONValue, quote: String, into result: inout DecodedMessages) throws(WireError) {
+        guard data.kind == .object else { throw .invalidField("data", reason: "expected an object") }
+        let time = (try? data.epochTime("date")) ?? Timestamp(microseconds: 0)
+        for (key, row) in data.members where row.kind == .object {
+            do throws(WireError) {
+                let symbol = key.stringValue ?? ""
+                guard let market = MarketCode(quote: quote, base: symbol) else { throw .invalidValue("data", value: symbol) }
+                result.events.append(.ticker(try ticker(row, market: market, time: time)))
+            } catch {
+                result.errors.append(error)
+            }
+        }
+    }
+
+    private static func ticker(_ row: JSONValue, market: MarketCode, time: Timestamp) throws(WireError) -> Ticker {
+        let price = try row.decimal("closing_price")
+        let signed = try row.decimal("fluctate_24H")
+        let change = PriceChange(signedAmount: signed,
+                                 signedRate: try row.decimal("fluctate_rate_24H").shifted(byPowerOfTen: -2), basis: .rolling24h)
+        let session = TradingSession(basis: .sinceMidnightKST, open: try row.decimal("opening_price"),
+                                     high: try row.decimal("max_price"), low: try row.decimal("min_price"),
+                                     previousClose: try row.optionalDecimal("prev_closing_price"),
+                                     volume: try row.optionalDecimal("units_traded"),
+                                     tradeValue: try row.optionalDecimal("acc_trade_value"))
+        return Ticker(market: market, price: price, change: change, session: session,
+                      volume24h: try row.nonNegativeDecimal("units_traded_24H"),
+                      tradeValue24h: try row.nonNegativeDecimal("acc_trade_value_24H"), timestamp: time)
+    }
+
+    private static func orderBook(_ data: JSONValue, market: MarketCode) throws(WireError) -> OrderBook {
+        func levels(_ key: StaticString) throws(WireError) -> [BookLevel] {
+            guard let side = data[key], side.kind == .array else { throw .missingField("\(key)") }
+            var levels: [BookLevel] = []
+            for row in side.elements {
+                levels.append(BookLevel(price: try row.decimal("price"), quantity: try row.nonNegativeDecimal("quantity")))
+            }
+            return levels
+        }
+        return OrderBook(market: market, bids: try levels("bids"), asks: try levels("asks"),
+                         timestamp: try data.epochTime("timestamp"))
+    }
+
+    private static func trade(_ row: JSONValue, market: MarketCode) throws(WireError) -> Trade {
+        let type = try row.string("type")
+        let side: TradeSide
+        switch type {
+        case "bid": side = .buy
+        case "ask": side = .sell
+        default: throw .invalidValue("type", value: type)
+        }
+        return Trade(market: market, price: try row.decimal("price"), quantity: try row.nonNegativeDecimal("units_traded"),
+                     side: side, timestamp: try WireTime.parse(try row.string("transaction_date"), .kst,
+                                                               field: "transaction_date"))
+    }
+
+    /// `[time_ms, open, close, high, low, volume]` — close before high and low.
+    private static func candle(_ row: JSONValue) throws(WireError) -> Candle {
+        var values: [JSONValue] = []
+        for element in row.elements { values.append(element) }
+        guard values.count == 6 else { throw .invalidField("data", reason: "expected 6 candle fields") }
+        let startMilliseconds = try values[0].asInt64(field: "time")
+        guard startMilliseconds >= 0 else { throw .invalidValue("time", value: String(startMilliseconds)) }
+        let high = try values[3].asDecimal(field: "high")
+        let low = try values[4].asDecimal(field: "low")
+        let volume = try values[5].asDecimal(field: "volume")
+        guard high >= low, !volume.isNegative else { throw .invalidValue("candle", value: "high \(high) low \(low)") }
+        return Candle(start: Timestamp(milliseconds: startMilliseconds), open: try values[1].asDecimal(field: "open"),
+                      high: high, low: low, close: try values[2].asDecimal(field: "close"), volume: volume)
+    }
+}

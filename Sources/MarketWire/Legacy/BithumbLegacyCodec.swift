@@ -1,0 +1,170 @@
+public import MarketCore
+
+/// The codec for Bithumb's legacy API: `/pub/ws` text frames and `/public/...` REST bodies,
+/// every number a JSON string, times as KST wall-clock text or µs/ms epoch strings.
+public struct BithumbLegacyCodec: MarketCodec {
+    var tokenizer = JSONTokenizer()
+
+    /// Creates a codec.
+    public init() {}
+
+    public var dialect: Dialect { .bithumbLegacy }
+
+    /// The ticker window requested and decoded: rolling 24 hours.
+    static let tickType = "24H"
+
+    public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
+        guard frame.count <= WireLimits.frameBytes else {
+            return DecodedMessages(error: .frameTooLarge(bytes: frame.count, limit: WireLimits.frameBytes))
+        }
+        var result = DecodedMessages()
+        do throws(WireError) {
+            try tokenizer.parse(frame) { (root) throws(WireError) in
+                guard root.kind == .object else { throw .unknownMessage("not an object") }
+                if root["status"] != nil {
+                    result.events.append(.notice(try Self.notice(root)))
+                    return
+                }
+                let type = try root.string("type")
+                guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
+                switch type {
+                case "ticker": result.events.append(.ticker(try Self.ticker(content)))
+                case "transaction": Self.transactions(content, into: &result)
+                case "orderbookdepth": try Self.depth(content, into: &result)
+                case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content)))
+                default: throw .unknownMessage(type)
+                }
+            }
+        } catch {
+            result.errors.append(error)
+        }
+        return result
+    }
+
+    public func subscribeFrames(for subscription: FeedSubscription) -> [String] {
+        var frames: [String] = []
+        for (type, markets) in [("ticker", subscription.tickers), ("transaction", subscription.trades),
+                                ("orderbookdepth", subscription.orderBooks)] where !markets.isEmpty {
+            var writer = JSONWriter()
+            writer.object { writer in
+                writer.key("type")
+                writer.string(type)
+                writer.key("symbols")
+                writer.array { writer in for market in markets { writer.string(market.legacySymbol) } }
+                if type == "ticker" {
+                    writer.key("tickTypes")
+                    writer.array { $0.string(Self.tickType) }
+                }
+            }
+            frames.append(writer.text)
+        }
+        return frames
+    }
+
+    // MARK: Messages
+
+    private static func notice(_ root: JSONValue) throws(WireError) -> FeedNotice {
+        let status = try root.string("status")
+        let message = root.optionalString("resmsg") ?? root.optionalString("message") ?? ""
+        guard status == "0000" else { return .rejected(code: status, message: message) }
+        return message.contains("Connected") ? .connected(message: message) : .subscribed(message: message)
+    }
+
+    static func basis(forTickType tickType: String) throws(WireError) -> ChangeBasis {
+        switch tickType {
+        case "30M": .rolling(minutes: 30)
+        case "1H": .rolling(minutes: 60)
+        case "12H": .rolling(minutes: 720)
+        case "24H": .rolling24h
+        case "MID": .sinceMidnightKST
+        default: throw .invalidValue("tickType", value: tickType)
+        }
+    }
+
+    private static func ticker(_ content: JSONValue) throws(WireError) -> Ticker {
+        let basis = try basis(forTickType: try content.string("tickType"))
+        let date = try content.string("date")
+        let time = try content.string("time")
+        guard let civil = CivilTime(compactDate: date, compactTime: time) else {
+            throw .invalidValue("time", value: date + " " + time)
+        }
+        let volume = try content.nonNegativeDecimal("volume")
+        let value = try content.nonNegativeDecimal("value")
+        let change = PriceChange(signedAmount: try content.decimal("chgAmt"),
+                                 signedRate: try content.decimal("chgRate").shifted(byPowerOfTen: -2), basis: basis)
+        let session = TradingSession(basis: basis, open: try content.decimal("openPrice"),
+                                     high: try content.decimal("highPrice"), low: try content.decimal("lowPrice"),
+                                     previousClose: try content.optionalDecimal("prevClosePrice"),
+                                     volume: volume, tradeValue: value)
+        let isDay = basis == .rolling24h
+        return Ticker(market: try content.legacySymbol("symbol"), price: try content.decimal("closePrice"), change: change,
+                      session: session, volume24h: isDay ? volume : nil, tradeValue24h: isDay ? value : nil,
+                      timestamp: Timestamp(civil, in: .kst))
+    }
+
+    private static func transactions(_ content: JSONValue, into result: inout DecodedMessages) {
+        guard let list = content["list"], list.kind == .array else {
+            result.errors.append(.missingField("list"))
+            return
+        }
+        var trades: [Trade] = []
+        for entry in list.elements {
+            do throws(WireError) {
+                let side: TradeSide
+                switch try entry.string("buySellGb") {
+                case "1": side = .sell
+                case "2": side = .buy
+                case let other: throw .invalidValue("buySellGb", value: other)
+                }
+                trades.append(Trade(market: try entry.legacySymbol("symbol"), price: try entry.decimal("contPrice"),
+                                    quantity: try entry.nonNegativeDecimal("contQty"), side: side,
+                                    timestamp: try WireTime.parse(try entry.string("contDtm"), .kst, field: "contDtm")))
+            } catch {
+                result.errors.append(error)
+            }
+        }
+        if !trades.isEmpty { result.events.append(.trades(trades)) }
+    }
+
+    /// Changed levels grouped per symbol, in wire order.
+    private static func depth(_ content: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        let time = try content.epochTime("datetime")
+        guard let list = content["list"], list.kind == .array else { throw .missingField("list") }
+        var deltas: [OrderBookDelta] = []
+        for entry in list.elements {
+            do throws(WireError) {
+                let market = try entry.legacySymbol("symbol")
+                let sideText = try entry.string("orderType")
+                guard let side = BookSide(rawValue: sideText) else { throw .invalidValue("orderType", value: sideText) }
+                let change = BookChange(side: side, price: try entry.decimal("price"),
+                                        quantity: try entry.nonNegativeDecimal("quantity"))
+                guard change.price > .zero else { throw .invalidValue("price", value: change.price.description) }
+                if let index = deltas.firstIndex(where: { $0.market == market }) {
+                    deltas[index].changes.append(change)
+                } else {
+                    deltas.append(OrderBookDelta(market: market, changes: [change], timestamp: time))
+                }
+            } catch {
+                result.errors.append(error)
+            }
+        }
+        result.events.append(contentsOf: deltas.map(MarketEvent.orderBookDelta))
+    }
+
+    private static func snapshot(_ content: JSONValue) throws(WireError) -> OrderBook {
+        func levels(_ key: StaticString) throws(WireError) -> [BookLevel] {
+            guard let side = content[key], side.kind == .array else { throw .missingField("\(key)") }
+            var levels: [BookLevel] = []
+            for pair in side.elements {
+                var values: [ExactDecimal] = []
+                for element in pair.elements { values.append(try element.asDecimal(field: "\(key)")) }
+                guard values.count == 2 else { throw .invalidField("\(key)", reason: "expected [price, size]") }
+                guard !values[1].isNegative else { throw .invalidValue("\(key)", value: values[1].description) }
+                levels.append(BookLevel(price: values[0], quantity: values[1]))
+            }
+            return levels
+        }
+        return OrderBook(market: try content.legacySymbol("symbol"), bids: try levels("bids"), asks: try levels("asks"),
+                         timestamp: try content.epochTime("datetime"))
+    }
+}

@@ -1,0 +1,128 @@
+public import MarketCore
+
+/// The wire dialects coinboard speaks.
+public enum Dialect: String, CaseIterable, Sendable, Hashable {
+    /// Bithumb API 2.0 (`/v1/...`, `/websocket/v1`), Upbit-compatible.
+    case bithumb
+    /// Bithumb's legacy API (`/public/...`, `/pub/ws`).
+    case bithumbLegacy = "bithumb-legacy"
+    /// Upbit (`/v1/...`, `/websocket/v1`).
+    case upbit
+
+    /// A fresh codec for this dialect.
+    public func makeCodec() -> any MarketCodec {
+        switch self {
+        case .bithumb: UpbitFamilyCodec(profile: .bithumb)
+        case .upbit: UpbitFamilyCodec(profile: .upbit)
+        case .bithumbLegacy: BithumbLegacyCodec()
+        }
+    }
+}
+
+/// What one frame or body decoded to: the events it held and the errors met on the way.
+/// Where a message holds a list, a bad entry adds an error and the good entries still decode.
+public struct DecodedMessages: Sendable, Hashable {
+    /// Decoded events, in wire order.
+    public var events: [MarketEvent] = []
+    /// Errors, one per rejected message or entry.
+    public var errors: [WireError] = []
+
+    /// Creates an empty result.
+    public init() {}
+
+    init(error: WireError) {
+        errors = [error]
+    }
+}
+
+/// A REST resource the client bootstraps from.
+public enum RESTResource: Sendable, Hashable {
+    /// The market listing with names.
+    case markets
+    /// Tickers for these markets.
+    case tickers([MarketCode])
+    /// One market's order book.
+    case orderBook(MarketCode)
+    /// One market's recent trades.
+    case trades(MarketCode, count: Int)
+    /// One market's candle history.
+    case candles(MarketCode, CandleInterval, count: Int)
+}
+
+/// An HTTP GET to make: a path and its query items, for a base URL chosen by the caller.
+public struct RESTRequest: Sendable, Hashable {
+    /// Path from the server root, e.g. `/v1/ticker`.
+    public var path: String
+    /// Query items in order.
+    public var query: [QueryItem]
+
+    /// A name–value pair of a query string.
+    public struct QueryItem: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Creates a request.
+    public init(path: String, query: [QueryItem] = []) {
+        self.path = path
+        self.query = query
+    }
+
+    /// Path and query as one string, e.g. `/v1/ticker?markets=KRW-BTC,KRW-ETH`. Values hold only
+    /// characters the exchanges' codes and numbers use, so no escaping is needed.
+    public var pathAndQuery: String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    }
+}
+
+/// One dialect's client-side codec: frames and REST bodies in, events out; subscriptions and
+/// requests out. Codecs keep a reusable parse buffer, so decoding is `mutating`.
+public protocol MarketCodec: Sendable {
+    /// The dialect spoken.
+    var dialect: Dialect { get }
+
+    /// Decodes one WebSocket frame (text or binary: both hold UTF-8 JSON).
+    mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages
+
+    /// Decodes a REST response body fetched for `resource`.
+    mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages
+
+    /// The requests that fetch `resource`, within the exchange's per-request limits.
+    func requests(for resource: RESTResource) -> [RESTRequest]
+
+    /// The text frames to send so the connection streams `subscription`. For the 2.0 dialects
+    /// a new request replaces the previous one, so this is always the whole union.
+    func subscribeFrames(for subscription: FeedSubscription) -> [String]
+}
+
+extension MarketCodec {
+    /// Decodes a frame held in an array.
+    public mutating func decode(frame: [UInt8]) -> DecodedMessages {
+        frame.withUnsafeBytes { decode(frame: $0) }
+    }
+
+    /// Decodes a frame held in a string.
+    public mutating func decode(frame: String) -> DecodedMessages {
+        var text = frame
+        return text.withUTF8 { decode(frame: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Decodes a REST body held in an array.
+    public mutating func decode(response: [UInt8], for resource: RESTResource) -> DecodedMessages {
+        response.withUnsafeBytes { decode(response: $0, for: resource) }
+    }
+}
+
+/// Size limits shared by the codecs.
+enum WireLimits {
+    /// The largest WebSocket frame decoded (real frames are a few KB).
+    static let frameBytes = 256 * 1024
+    /// The largest REST body decoded (a full KRW ticker list is about 230 KB).
+    static let responseBytes = 8 * 1024 * 1024
+}

@@ -1,0 +1,127 @@
+import MarketCore
+
+extension UpbitFamilyCodec {
+    public func requests(for resource: RESTResource) -> [RESTRequest] {
+        typealias Item = RESTRequest.QueryItem
+        switch resource {
+        case .markets:
+            return [RESTRequest(path: "/v1/market/all", query: [profile.marketDetailsQuery])]
+        case .tickers(let markets):
+            return stride(from: 0, to: markets.count, by: UpbitFamilyProfile.tickersPerRequest).map { start in
+                let chunk = markets[start..<min(start + UpbitFamilyProfile.tickersPerRequest, markets.count)]
+                return RESTRequest(path: "/v1/ticker", query: [Item("markets", chunk.map(\.code).joined(separator: ","))])
+            }
+        case .orderBook(let market):
+            return [RESTRequest(path: "/v1/orderbook", query: [Item("markets", market.code)])]
+        case .trades(let market, let count):
+            let limited = min(max(count, 1), UpbitFamilyProfile.tradesPerRequest)
+            return [RESTRequest(path: "/v1/trades/ticks", query: [Item("market", market.code), Item("count", String(limited))])]
+        case .candles(let market, let interval, let count):
+            let source = Self.sourceInterval(for: interval)
+            let needed = count * interval.minutes / source.minutes
+            let query = [Item("market", market.code),
+                         Item("count", String(min(max(needed, 1), UpbitFamilyProfile.candlesPerRequest)))]
+            if source == .oneDay { return [RESTRequest(path: "/v1/candles/days", query: query)] }
+            return [RESTRequest(path: "/v1/candles/minutes/\(source.minutes)", query: query)]
+        }
+    }
+
+    public mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages {
+        guard response.count <= WireLimits.responseBytes else {
+            return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
+        }
+        var result = DecodedMessages()
+        let profile = profile
+        do throws(WireError) {
+            try tokenizer.parse(response) { (root) throws(WireError) in
+                if root.kind == .object {
+                    let error = root["error"] ?? root
+                    throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
+                }
+                guard root.kind == .array else { throw .invalidField("body", reason: "expected an array") }
+                try Self.decodeBody(root, for: resource, profile: profile, into: &result)
+            }
+        } catch {
+            result.errors.append(error)
+        }
+        return result
+    }
+
+    private static func decodeBody(_ rows: JSONValue, for resource: RESTResource, profile: UpbitFamilyProfile,
+                                   into result: inout DecodedMessages) throws(WireError) {
+        let keys = UpbitKeys.default
+        switch resource {
+        case .markets:
+            try decodeMarkets(rows, into: &result)
+        case .tickers:
+            let tickers = collect(rows, into: &result) { (row) throws(WireError) in
+                MarketEvent.ticker(try ticker(row, keys: keys, marketKey: "market",
+                                              timeFromText: profile.restTickerTimeFromText, profile: profile))
+            }
+            result.events.append(contentsOf: tickers)
+        case .orderBook:
+            let books = collect(rows, into: &result) { (row) throws(WireError) in
+                MarketEvent.orderBook(try orderBook(row, keys: keys, marketKey: "market"))
+            }
+            result.events.append(contentsOf: books)
+        case .trades:
+            let trades = collect(rows, into: &result) { (row) throws(WireError) in
+                try trade(row, keys: keys, marketKey: "market", timeKey: "timestamp")
+            }
+            result.events.append(.trades(trades.sorted { $0.timestamp < $1.timestamp }))
+        case .candles(let market, let interval, let count):
+            var coveredUntil: Timestamp?
+            let source = sourceInterval(for: interval)
+            let candles = collect(rows, into: &result) { (row) throws(WireError) in
+                let candle = try Self.candle(row)
+                if let last = try? row.epochTime("timestamp"), last >= candle.start,
+                   last < candle.start.advanced(byMicroseconds: source.microseconds) {
+                    coveredUntil = max(coveredUntil ?? last, last)
+                }
+                return candle
+            }
+            let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
+            result.events.append(.candles(CandleHistory(market: market, interval: interval,
+                                                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
+                                                        coveredUntil: coveredUntil)))
+        }
+    }
+
+    /// `/v1/market/all`: the listing with names, which the legacy dialect uses too.
+    static func decodeMarkets(_ rows: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        if rows.kind == .object {
+            let error = rows["error"] ?? rows
+            throw .exchange(code: errorName(error), message: error.optionalString("message") ?? "")
+        }
+        guard rows.kind == .array else { throw .invalidField("body", reason: "expected an array") }
+        let markets = collect(rows, into: &result) { (row) throws(WireError) in try market(row) }
+        result.events.append(.markets(markets))
+    }
+
+    /// Decodes every row; a bad row adds an error to `result` and the others still decode.
+    private static func collect<Value>(_ rows: JSONValue, into result: inout DecodedMessages,
+                                       _ decode: (JSONValue) throws(WireError) -> Value) -> [Value] {
+        var values: [Value] = []
+        for row in rows.elements {
+            do throws(WireError) { values.append(try decode(row)) } catch { result.errors.append(error) }
+        }
+        return values
+    }
+
+    private static func candle(_ row: JSONValue) throws(WireError) -> Candle {
+        let start = try WireTime.parse(try row.string("candle_date_time_utc"), .utc, field: "candle_date_time_utc")
+        let high = try row.decimal("high_price")
+        let low = try row.decimal("low_price")
+        guard high >= low else { throw .invalidValue("high_price", value: high.description) }
+        return Candle(start: start, open: try row.decimal("opening_price"), high: high, low: low,
+                      close: try row.decimal("trade_price"), volume: try row.nonNegativeDecimal("candle_acc_trade_volume"),
+                      tradeValue: try row.optionalDecimal("candle_acc_trade_price"))
+    }
+
+    /// The interval fetched to build `interval`: itself where served, else the finest
+    /// served interval that divides it (6 h and 12 h come from 1 h candles).
+    static func sourceInterval(for interval: CandleInterval) -> CandleInterval {
+        if interval == .oneDay || UpbitFamilyProfile.minuteUnits.contains(interval.minutes) { return interval }
+        return .oneHour
+    }
+}

@@ -1,0 +1,94 @@
+public import MarketCore
+
+/// The codec for Bithumb API 2.0 and Upbit, which share one wire format (see
+/// ``UpbitFamilyProfile`` for where they differ).
+public struct UpbitFamilyCodec: MarketCodec {
+    /// The exchange's differences.
+    public let profile: UpbitFamilyProfile
+    var tokenizer = JSONTokenizer()
+
+    /// Creates a codec for one exchange.
+    public init(profile: UpbitFamilyProfile) {
+        self.profile = profile
+    }
+
+    public var dialect: Dialect { profile.dialect }
+
+    public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
+        guard frame.count <= WireLimits.frameBytes else {
+            return DecodedMessages(error: .frameTooLarge(bytes: frame.count, limit: WireLimits.frameBytes))
+        }
+        var result = DecodedMessages()
+        let profile = profile
+        do throws(WireError) {
+            try tokenizer.parse(frame) { (root) throws(WireError) in
+                guard root.kind == .array else {
+                    result.events.append(try Self.message(root, profile: profile))
+                    return
+                }
+                for element in root.elements {
+                    do throws(WireError) {
+                        result.events.append(try Self.message(element, profile: profile))
+                    } catch {
+                        result.errors.append(error)
+                    }
+                }
+            }
+        } catch {
+            result.errors.append(error)
+        }
+        return result
+    }
+
+    /// Decodes one WebSocket message object.
+    static func message(_ object: JSONValue, profile: UpbitFamilyProfile) throws(WireError) -> MarketEvent {
+        guard object.kind == .object else { throw .unknownMessage("not an object") }
+        if let error = object["error"] {
+            return .notice(.rejected(code: errorName(error), message: error.optionalString("message") ?? ""))
+        }
+        if let status = object["status"] {
+            guard status.isString("UP") else { throw .unknownMessage("status \(status.stringValue ?? "?")") }
+            return .notice(.heartbeat)
+        }
+        let keys: UpbitKeys
+        if object["type"] != nil {
+            keys = .default
+        } else if object["ty"] != nil {
+            keys = .simple
+        } else {
+            throw .unknownMessage("no type")
+        }
+        let type = try object.string(keys.type)
+        switch type {
+        case "ticker": return .ticker(try ticker(object, keys: keys, marketKey: keys.code, timeFromText: false, profile: profile))
+        case "orderbook": return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code))
+        case "trade": return .trades([try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)])
+        default: throw .unknownMessage(type)
+        }
+    }
+
+    /// The `name` of an error object, which may be a string or a number.
+    static func errorName(_ error: JSONValue) -> String {
+        guard let name = error["name"] else { return "" }
+        return name.stringValue ?? String(decoding: name.span, as: UTF8.self)
+    }
+
+    public func subscribeFrames(for subscription: FeedSubscription) -> [String] {
+        guard !subscription.isEmpty else { return [] }
+        var writer = JSONWriter()
+        writer.array { writer in
+            writer.object { $0.key("ticket"); $0.string("coinboard-\(UInt64.random(in: 1...UInt64.max))") }
+            for (type, codes) in [("ticker", subscription.tickers), ("orderbook", subscription.orderBooks),
+                                  ("trade", subscription.trades)] where !codes.isEmpty {
+                writer.object { writer in
+                    writer.key("type")
+                    writer.string(type)
+                    writer.key("codes")
+                    writer.array { writer in for code in codes { writer.string(code.code) } }
+                }
+            }
+            writer.object { $0.key("format"); $0.string("DEFAULT") }
+        }
+        return [writer.text]
+    }
+}

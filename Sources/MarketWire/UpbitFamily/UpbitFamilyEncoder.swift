@@ -1,0 +1,421 @@
+public import MarketCore
+
+/// Produces Bithumb 2.0 / Upbit frames and REST bodies from market values, as the exchange
+/// writes them; the demo exchange serves these.
+public struct UpbitFamilyEncoder: Sendable {
+    /// The exchange whose shape is written.
+    public let profile: UpbitFamilyProfile
+
+    /// Creates an encoder.
+    public init(profile: UpbitFamilyProfile) {
+        self.profile = profile
+    }
+
+    /// Whether a message is the first after subscribing or a live update.
+    public enum StreamType: String, Sendable, Hashable {
+        case snapshot = "SNAPSHOT"
+        case realtime = "REALTIME"
+    }
+
+    /// `DEFAULT` long keys or `SIMPLE` short keys.
+    public enum KeyStyle: Sendable, Hashable {
+        case `default`, simple
+
+        var keys: UpbitKeys { self == .default ? .default : .simple }
+    }
+
+    /// Figures a ticker message carries beyond ``Ticker``.
+    public struct TickerDetails: Sendable, Hashable {
+        /// The last trade (its size and side), if any.
+        public var lastTrade: Trade?
+        /// Session volume taken by sellers and by buyers.
+        public var askVolume: ExactDecimal
+        public var bidVolume: ExactDecimal
+        /// 52-week extremes and when they were reached.
+        public var yearHigh: (price: ExactDecimal, time: Timestamp)?
+        public var yearLow: (price: ExactDecimal, time: Timestamp)?
+        /// Whether the market carries a caution flag.
+        public var hasWarning: Bool
+
+        /// Creates details.
+        public init(lastTrade: Trade? = nil, askVolume: ExactDecimal = .zero, bidVolume: ExactDecimal = .zero,
+                    yearHigh: (price: ExactDecimal, time: Timestamp)? = nil,
+                    yearLow: (price: ExactDecimal, time: Timestamp)? = nil, hasWarning: Bool = false) {
+            self.lastTrade = lastTrade
+            self.askVolume = askVolume
+            self.bidVolume = bidVolume
+            self.yearHigh = yearHigh
+            self.yearLow = yearLow
+            self.hasWarning = hasWarning
+        }
+
+        public static func == (lhs: TickerDetails, rhs: TickerDetails) -> Bool {
+            lhs.lastTrade == rhs.lastTrade && lhs.askVolume == rhs.askVolume && lhs.bidVolume == rhs.bidVolume
+                && lhs.yearHigh?.price == rhs.yearHigh?.price && lhs.yearHigh?.time == rhs.yearHigh?.time
+                && lhs.yearLow?.price == rhs.yearLow?.price && lhs.yearLow?.time == rhs.yearLow?.time
+                && lhs.hasWarning == rhs.hasWarning
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(lastTrade)
+            hasher.combine(hasWarning)
+        }
+    }
+
+    // MARK: WebSocket frames
+
+    /// A `ticker` message.
+    public func tickerFrame(_ ticker: Ticker, details: TickerDetails = TickerDetails(), stream: StreamType,
+                            style: KeyStyle = .default) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key(style.keys.type)
+            writer.string("ticker")
+            writer.key(style.keys.code)
+            writer.string(ticker.market.code)
+            writeTickerFields(ticker, details: details, keys: style.keys, restTimes: false, into: &writer)
+            writer.key(style.keys.streamType)
+            writer.string(stream.rawValue)
+        }
+        return writer.bytes
+    }
+
+    /// An `orderbook` message holding the whole book (at most the profile's depth).
+    public func orderBookFrame(_ book: OrderBook, stream: StreamType, style: KeyStyle = .default) -> [UInt8] {
+        let keys = style.keys
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key(keys.type)
+            writer.string("orderbook")
+            writer.key(keys.code)
+            writer.string(book.market.code)
+            writeBookFields(book, keys: keys, timestamp: profile.dialect == .upbit
+                                ? book.timestamp.milliseconds : book.timestamp.microseconds, into: &writer)
+            writer.key(keys.level)
+            writer.number(Int64(profile.dialect == .upbit ? 0 : 1))
+            writer.key(keys.streamType)
+            writer.string(stream.rawValue)
+        }
+        return writer.bytes
+    }
+
+    /// A `trade` message.
+    public func tradeFrame(_ trade: Trade, previousClose: ExactDecimal, stream: StreamType,
+                           style: KeyStyle = .default) -> [UInt8] {
+        let keys = style.keys
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key(keys.type)
+            writer.string("trade")
+            writer.key(keys.code)
+            writer.string(trade.market.code)
+            writer.key(keys.tradePrice)
+            writer.number(trade.price)
+            writer.key(keys.tradeVolume)
+            writer.number(trade.quantity)
+            writer.key(keys.askBid)
+            writer.string(trade.side == .buy ? "BID" : "ASK")
+            writer.key(keys.prevClosingPrice)
+            writer.number(previousClose)
+            let change = trade.price - previousClose
+            writer.key(keys.change)
+            writer.string(change.isZero ? "EVEN" : (change.isNegative ? "FALL" : "RISE"))
+            writer.key(keys.changePrice)
+            writer.number(change.magnitude)
+            writer.key(keys.tradeMessageDate)
+            writer.string(WireTime.dashedDate(trade.timestamp, profile.tradeClock))
+            writer.key(keys.tradeTime)
+            writer.string(WireTime.colonTime(trade.timestamp, profile.tradeClock))
+            writer.key(keys.tradeTimestamp)
+            writer.number(trade.timestamp.milliseconds)
+            writer.key(keys.sequentialID)
+            writer.number(trade.id ?? UInt64(max(0, trade.timestamp.milliseconds)) * 10_000)
+            writer.key(keys.timestamp)
+            writer.number(trade.timestamp.milliseconds)
+            writer.key(keys.streamType)
+            writer.string(stream.rawValue)
+        }
+        return writer.bytes
+    }
+
+    /// The keepalive answer to a text `PING`.
+    public func heartbeatFrame() -> [UInt8] { Array(#"{"status":"UP"}"#.utf8) }
+
+    /// An error frame, e.g. `WRONG_FORMAT` / `Format 이 맞지 않습니다.`.
+    public func errorFrame(name: String, message: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key("error")
+            writer.object { writer in
+                writer.key("name")
+                writer.string(name)
+                writer.key("message")
+                writer.string(message)
+            }
+        }
+        return writer.bytes
+    }
+
+    // MARK: REST bodies
+
+    /// `/v1/market/all?isDetails=true` (or Upbit's `is_details=true`).
+    public func marketsBody(_ markets: [Market]) -> [UInt8] {
+        var writer = JSONWriter(capacity: markets.count * 100)
+        writer.array { writer in
+            for market in markets {
+                writer.object { writer in
+                    writer.key("market")
+                    writer.string(market.code.code)
+                    writer.key("korean_name")
+                    writer.string(market.koreanName)
+                    writer.key("english_name")
+                    writer.string(market.englishName)
+                    if profile.dialect == .upbit {
+                        writer.key("market_event")
+                        writer.object { writer in
+                            writer.key("warning")
+                            writer.bool(market.hasWarning)
+                        }
+                    } else {
+                        writer.key("market_warning")
+                        writer.string(market.hasWarning ? "CAUTION" : "NONE")
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// `/v1/ticker?markets=…`.
+    public func tickersBody(_ tickers: [(Ticker, TickerDetails)]) -> [UInt8] {
+        var writer = JSONWriter(capacity: tickers.count * 800)
+        writer.array { writer in
+            for (ticker, details) in tickers {
+                writer.object { writer in
+                    writer.key("market")
+                    writer.string(ticker.market.code)
+                    writeTickerFields(ticker, details: details, keys: .default, restTimes: true, into: &writer)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// `/v1/orderbook?markets=…`, with millisecond timestamps as the REST API uses.
+    public func orderBooksBody(_ books: [OrderBook]) -> [UInt8] {
+        var writer = JSONWriter(capacity: books.count * 2000)
+        writer.array { writer in
+            for book in books {
+                writer.object { writer in
+                    writer.key("market")
+                    writer.string(book.market.code)
+                    writeBookFields(book, keys: .default, timestamp: book.timestamp.milliseconds, into: &writer)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// `/v1/trades/ticks`, newest first.
+    public func tradesBody(_ trades: [Trade], previousClose: ExactDecimal) -> [UInt8] {
+        var writer = JSONWriter(capacity: trades.count * 300)
+        writer.array { writer in
+            for trade in trades.sorted(by: { $0.timestamp > $1.timestamp }) {
+                writer.object { writer in
+                    writer.key("market")
+                    writer.string(trade.market.code)
+                    writer.key("trade_date_utc")
+                    writer.string(WireTime.dashedDate(trade.timestamp, .utc))
+                    writer.key("trade_time_utc")
+                    writer.string(WireTime.colonTime(trade.timestamp, .utc))
+                    writer.key("timestamp")
+                    writer.number(trade.timestamp.milliseconds)
+                    writer.key("trade_price")
+                    writer.number(trade.price)
+                    writer.key("trade_volume")
+                    writer.number(trade.quantity)
+                    writer.key("prev_closing_price")
+                    writer.number(previousClose)
+                    writer.key("change_price")
+                    writer.number(trade.price - previousClose)
+                    writer.key("ask_bid")
+                    writer.string(trade.side == .buy ? "BID" : "ASK")
+                    writer.key("sequential_id")
+                    writer.number(trade.id ?? UInt64(max(0, trade.timestamp.milliseconds)) * 10_000)
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// `/v1/candles/minutes/{unit}` or `/v1/candles/days`, newest first.
+    /// - Parameter lastTradeTimes: the time of each candle's last trade, by start; the candle's
+    ///   end is written where it is missing.
+    public func candlesBody(market: MarketCode, interval: CandleInterval, candles: [Candle],
+                            lastTradeTimes: [Timestamp: Timestamp] = [:]) -> [UInt8] {
+        var writer = JSONWriter(capacity: candles.count * 330)
+        writer.array { writer in
+            for candle in candles.sorted(by: { $0.start > $1.start }) {
+                writer.object { writer in
+                    writer.key("market")
+                    writer.string(market.code)
+                    writer.key("candle_date_time_utc")
+                    writer.string(WireTime.localISO(candle.start, .utc))
+                    writer.key("candle_date_time_kst")
+                    writer.string(WireTime.localISO(candle.start, .kst))
+                    writer.key("opening_price")
+                    writer.number(candle.open)
+                    writer.key("high_price")
+                    writer.number(candle.high)
+                    writer.key("low_price")
+                    writer.number(candle.low)
+                    writer.key("trade_price")
+                    writer.number(candle.close)
+                    writer.key("timestamp")
+                    let end = candle.start.advanced(byMicroseconds: interval.microseconds - 1000)
+                    writer.number((lastTradeTimes[candle.start] ?? end).milliseconds)
+                    writer.key("candle_acc_trade_price")
+                    writer.number(candle.tradeValue ?? candle.close * candle.volume)
+                    writer.key("candle_acc_trade_volume")
+                    writer.number(candle.volume)
+                    if interval == .oneDay {
+                        writer.key("prev_closing_price")
+                        writer.number(candle.open)
+                    } else {
+                        writer.key("unit")
+                        writer.number(Int64(interval.minutes))
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// A REST error body: `{"error":{"name":404,"message":"Code not found"}}`.
+    public func errorBody(name: Int, message: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key("error")
+            writer.object { writer in
+                writer.key("name")
+                writer.number(Int64(name))
+                writer.key("message")
+                writer.string(message)
+            }
+        }
+        return writer.bytes
+    }
+
+    // MARK: Shared fields
+
+    private func writeTickerFields(_ ticker: Ticker, details: TickerDetails, keys: UpbitKeys, restTimes: Bool,
+                                   into writer: inout JSONWriter) {
+        let session = ticker.session
+        let tradeTime = details.lastTrade?.timestamp ?? ticker.timestamp
+        if restTimes {
+            writer.key("trade_date")
+            writer.string(WireTime.compactDate(tradeTime, .utc))
+            writer.key("trade_time")
+            writer.string(WireTime.compactTime(tradeTime, .utc))
+            writer.key("trade_date_kst")
+            writer.string(WireTime.compactDate(tradeTime, .kst))
+            writer.key("trade_time_kst")
+            writer.string(WireTime.compactTime(tradeTime, .kst))
+            writer.key("trade_timestamp")
+            writer.number(tradeTime.milliseconds)
+        }
+        writer.key(keys.openingPrice)
+        writer.number(session?.open ?? ticker.price)
+        writer.key(keys.highPrice)
+        writer.number(session?.high ?? ticker.price)
+        writer.key(keys.lowPrice)
+        writer.number(session?.low ?? ticker.price)
+        writer.key(keys.tradePrice)
+        writer.number(ticker.price)
+        writer.key(keys.prevClosingPrice)
+        writer.number(session?.previousClose ?? (ticker.price - ticker.change.signedAmount))
+        writer.key(keys.change)
+        writer.string(ticker.change.direction.rawValue.uppercased())
+        writer.key(keys.changePrice)
+        writer.number(ticker.change.amount)
+        writer.key(keys.signedChangePrice)
+        writer.number(ticker.change.signedAmount)
+        writer.key(keys.changeRate)
+        writer.number(ticker.change.rate)
+        writer.key(keys.signedChangeRate)
+        writer.number(ticker.change.signedRate)
+        writer.key(keys.tradeVolume)
+        writer.number(details.lastTrade?.quantity ?? .zero)
+        writer.key(keys.accTradeVolume)
+        writer.number(session?.volume ?? .zero)
+        writer.key(keys.accTradeVolume24h)
+        writer.number(ticker.volume24h ?? .zero)
+        writer.key(keys.accTradePrice)
+        writer.number(session?.tradeValue ?? .zero)
+        writer.key(keys.accTradePrice24h)
+        writer.number(ticker.tradeValue24h ?? .zero)
+        if !restTimes {
+            writer.key(keys.tradeDate)
+            writer.string(WireTime.compactDate(tradeTime, profile.tradeClock))
+            writer.key(keys.tradeTime)
+            writer.string(WireTime.compactTime(tradeTime, profile.tradeClock))
+            writer.key(keys.tradeTimestamp)
+            writer.number(tradeTime.milliseconds)
+            writer.key(keys.askBid)
+            writer.string(details.lastTrade?.side == .sell ? "ASK" : "BID")
+            writer.key(keys.accAskVolume)
+            writer.number(details.askVolume)
+            writer.key(keys.accBidVolume)
+            writer.number(details.bidVolume)
+        }
+        let high = details.yearHigh ?? (session?.high ?? ticker.price, ticker.timestamp)
+        let low = details.yearLow ?? (session?.low ?? ticker.price, ticker.timestamp)
+        writer.key(keys.highest52WeekPrice)
+        writer.number(high.price)
+        writer.key(keys.highest52WeekDate)
+        writer.string(WireTime.dashedDate(high.time, .kst))
+        writer.key(keys.lowest52WeekPrice)
+        writer.number(low.price)
+        writer.key(keys.lowest52WeekDate)
+        writer.string(WireTime.dashedDate(low.time, .kst))
+        if !restTimes {
+            writer.key(keys.marketState)
+            writer.string("ACTIVE")
+            writer.key(keys.isTradingSuspended)
+            writer.bool(false)
+            writer.key(keys.delistingDate)
+            if profile.dialect == .upbit { writer.null() } else { writer.string("") }
+            writer.key(keys.marketWarning)
+            writer.string(details.hasWarning ? "CAUTION" : "NONE")
+        }
+        writer.key(keys.timestamp)
+        writer.number(ticker.timestamp.milliseconds)
+    }
+
+    private func writeBookFields(_ book: OrderBook, keys: UpbitKeys, timestamp: Int64, into writer: inout JSONWriter) {
+        let (bids, asks) = book.top(profile.bookDepth)
+        writer.key(keys.totalAskSize)
+        writer.number(asks.reduce(ExactDecimal.zero) { $0 + $1.quantity })
+        writer.key(keys.totalBidSize)
+        writer.number(bids.reduce(ExactDecimal.zero) { $0 + $1.quantity })
+        writer.key(keys.orderbookUnits)
+        writer.array { writer in
+            for index in 0..<max(asks.count, bids.count) {
+                let ask = index < asks.count ? asks[asks.startIndex + index] : BookLevel(price: .zero, quantity: .zero)
+                let bid = index < bids.count ? bids[bids.startIndex + index] : BookLevel(price: .zero, quantity: .zero)
+                writer.object { writer in
+                    writer.key(keys.askPrice)
+                    writer.number(ask.price)
+                    writer.key(keys.bidPrice)
+                    writer.number(bid.price)
+                    writer.key(keys.askSize)
+                    writer.number(ask.quantity)
+                    writer.key(keys.bidSize)
+                    writer.number(bid.quantity)
+                }
+            }
+        }
+        writer.key(keys.timestamp)
+        writer.number(timestamp)
+    }
+}
