@@ -1,0 +1,48 @@
+public import ArgumentParser
+import Foundation
+import MarketWire
+
+/// `coinboard decode`: decodes recorded exchange frames and prints one line per event.
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode recorded WebSocket frames and print the market events they hold.",
+        discussion: """
+            Each FILE holds one frame, or one frame per line when it ends in .jsonl. \
+            Exits 0 when every frame decoded, 1 when any frame or entry was rejected.
+            """
+    )
+
+    @Option(help: "The wire dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var dialect: Dialect
+
+    @Argument(help: "Files of recorded frames.")
+    var files: [String]
+
+    func run() throws {
+        var codec = dialect.makeCodec()
+        var events = 0
+        var errors = 0
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("cannot read \(path)")
+            }
+            for frame in Self.frames(of: data, isLines: path.hasSuffix(".jsonl")) {
+                let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }
+                for event in decoded.events { print(EventLine(event).text) }
+                for error in decoded.errors { print("error \(error)") }
+                events += decoded.events.count
+                errors += decoded.errors.count
+            }
+        }
+        print("\(events) events, \(errors) errors")
+        if errors > 0 { throw ExitCode(1) }
+    }
+
+    private static func frames(of data: Data, isLines: Bool) -> [Data] {
+        guard isLines else { return [data] }
+        return data.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D } }
+    }
+}
+
+extension Dialect: ExpressibleByArgument {}

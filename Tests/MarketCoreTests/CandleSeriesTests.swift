@@ -1,0 +1,79 @@
+import MarketCore
+import Testing
+
+@Suite struct CandleSeriesTests {
+    let market = MarketCode(code: "KRW-BTC")!
+    /// 2026-09-23T00:00:00Z.
+    let day = Int64(1_790_121_600) * 1_000_000
+
+    func trade(at seconds: Int64, _ price: Int, _ quantity: String = "1") -> Trade {
+        Trade(market: market, price: ExactDecimal(price), quantity: ExactDecimal(quantity)!, side: .buy,
+              timestamp: Timestamp(microseconds: day + seconds * 1_000_000))
+    }
+
+    @Test func tradesBuildCandlesPerInterval() {
+        var series = CandleSeries(interval: .oneMinute)
+        for (second, price) in [(1, 100), (20, 105), (59, 98), (61, 101), (150, 99)] {
+            series.apply(trade(at: Int64(second), price))
+        }
+        #expect(series.candles.count == 3)
+        let first = series.candles[0]
+        #expect(first.start == Timestamp(microseconds: day))
+        #expect([first.open, first.high, first.low, first.close] == [100, 105, 98, 98])
+        #expect(first.volume == 3)
+        #expect(first.tradeValue == 303)
+        #expect(series.candles[2].start == Timestamp(microseconds: day + 120_000_000))
+    }
+
+    @Test func lateTradeUpdatesItsBucketWithoutMovingTheClose() {
+        var series = CandleSeries(interval: .oneMinute)
+        series.apply(trade(at: 10, 100))
+        series.apply(trade(at: 70, 110))
+        series.apply(trade(at: 30, 90))
+        #expect(series.candles[0].low == 90)
+        #expect(series.candles[0].close == 100)
+        #expect(series.candles[0].volume == 2)
+    }
+
+    @Test func historyKeepsItsPhaseAndCoveredTradesAreNotCountedTwice() {
+        var series = CandleSeries(interval: .fourHours)
+        let start = Timestamp(microseconds: day + 3_600_000_000)
+        series.replace(with: [Candle(start: start, open: 100, high: 100, low: 100, close: 100, volume: 1)],
+                       coveredUntil: start.advanced(byMicroseconds: 60_000_000))
+        let covered = series.apply(trade(at: 3600 + 30, 120))
+        let fresh = series.apply(trade(at: 3600 + 90, 120))
+        #expect(!covered)
+        #expect(fresh)
+        #expect(series.candles.count == 1)
+        #expect(series.candles[0].close == 120)
+        series.apply(trade(at: 3600 + 4 * 3600, 130))
+        #expect(series.candles.last?.start == start.advanced(byMicroseconds: 4 * 3_600_000_000))
+    }
+
+    @Test func dayCandlesStartAtMidnightKST() {
+        let series = CandleSeries(interval: .oneDay)
+        let bucket = series.bucketStart(for: Timestamp(microseconds: day + 16 * 3_600_000_000))
+        #expect(bucket.civilTime(in: .kst).hour == 0)
+        #expect(bucket == Timestamp(microseconds: day + 15 * 3_600_000_000))
+    }
+
+    @Test func aggregatesFinerCandles() {
+        let candles = (0..<8).map { hour in
+            Candle(start: Timestamp(microseconds: day + Int64(hour) * 3_600_000_000), open: ExactDecimal(100 + hour),
+                   high: ExactDecimal(110 + hour), low: ExactDecimal(90 + hour), close: ExactDecimal(101 + hour), volume: 1)
+        }
+        let fourHours = CandleSeries.aggregate(candles, into: .fourHours)
+        #expect(fourHours.count == 3)
+        #expect(fourHours[1].open == 103)
+        #expect(fourHours[1].high == 116)
+        #expect(fourHours[1].low == 93)
+        #expect(fourHours[1].close == 107)
+        #expect(fourHours[1].volume == 4)
+    }
+
+    @Test func isBoundedByCapacity() {
+        var series = CandleSeries(interval: .oneMinute, capacity: 10)
+        for minute in 0..<100 { series.apply(trade(at: Int64(minute) * 60, 100)) }
+        #expect(series.candles.count == 10)
+    }
+}

@@ -1,0 +1,84 @@
+import MarketCore
+import Testing
+
+@Suite struct MarketStateTests {
+    let btc = MarketCode(code: "KRW-BTC")!
+    let eth = MarketCode(code: "KRW-ETH")!
+
+    func ticker(_ market: MarketCode, _ price: Int) -> Ticker {
+        Ticker(market: market, price: ExactDecimal(price),
+               change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST), timestamp: Timestamp(microseconds: 1))
+    }
+
+    @Test func snapshotsAreVersionedAndCarryWhatChanged() {
+        var state = MarketState()
+        state.apply(.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
+                              Market(code: eth, koreanName: "이더리움", englishName: "Ethereum")]))
+        state.apply(.ticker(ticker(btc, 100)))
+        let first = state.snapshot()
+        #expect(first.version == 1)
+        #expect(first.diff.listingChanged)
+        #expect(first.diff.tickers == [btc])
+        #expect(first.diff.priceMoves.isEmpty)
+        #expect(!state.hasChanges)
+
+        state.apply(.ticker(ticker(btc, 90)))
+        state.apply(.ticker(ticker(btc, 95)))
+        state.apply(.ticker(ticker(eth, 10)))
+        let second = state.snapshot()
+        #expect(second.version == 2)
+        #expect(!second.diff.listingChanged)
+        #expect(second.diff.tickers == [btc, eth])
+        #expect(second.diff.priceMoves == [btc: .down])
+        #expect(first.tickers[btc]?.price == 100)
+        #expect(second.tickers[btc]?.price == 95)
+    }
+
+    @Test func tradesFillTheTapeAndExtendCandles() {
+        var state = MarketState(limits: .init(tradesPerMarket: 2))
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [], coveredUntil: nil)))
+        _ = state.snapshot()
+        let trades = (1...3).map { second in
+            Trade(market: btc, price: ExactDecimal(100 + second), quantity: 1, side: .sell,
+                  timestamp: Timestamp(microseconds: Int64(second) * 1_000_000))
+        }
+        state.apply(.trades(trades))
+        let snapshot = state.snapshot()
+        #expect(snapshot.trades[btc]?.newestFirst.map(\.price) == [103, 102])
+        #expect(snapshot.candles[btc]?[.oneMinute]?.candles.first?.volume == 3)
+        #expect(snapshot.diff.trades == [btc])
+        #expect(snapshot.diff.candles == [btc])
+    }
+
+    @Test func aListingDropsUnlistedMarketsAndBoundsWhatIsTracked() {
+        var state = MarketState(limits: .init(markets: 2))
+        state.apply(.ticker(ticker(btc, 1)))
+        state.apply(.ticker(ticker(eth, 1)))
+        state.apply(.ticker(ticker(MarketCode(code: "KRW-XRP")!, 1)))
+        #expect(state.tickers.count == 2)
+        #expect(state.droppedEvents == 1)
+        state.apply(.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin")]))
+        #expect(Array(state.tickers.keys) == [btc])
+        state.apply(.ticker(ticker(eth, 2)))
+        #expect(state.tickers[eth] == nil)
+        #expect(state.droppedEvents == 2)
+    }
+
+    @Test func booksReplaceAndApplyDeltas() {
+        var state = MarketState()
+        state.apply(.orderBook(OrderBook(market: btc, bids: [BookLevel(price: 99, quantity: 1)],
+                                         asks: [BookLevel(price: 101, quantity: 1)], timestamp: Timestamp(microseconds: 1))))
+        state.apply(.orderBookDelta(OrderBookDelta(market: btc, changes: [BookChange(side: .bid, price: 99, quantity: 0)],
+                                                   timestamp: Timestamp(microseconds: 2))))
+        let snapshot = state.snapshot()
+        #expect(snapshot.orderBooks[btc]?.bids.isEmpty == true)
+        #expect(snapshot.orderBooks[btc]?.asks.count == 1)
+        #expect(snapshot.diff.orderBooks == [btc])
+    }
+
+    @Test func marketNamesAreStrippedOfControlCharacters() {
+        let market = Market(code: btc, koreanName: "비트\u{1B}[2J코인\u{202E}", englishName: "Bit\ncoin\u{7}")
+        #expect(market.koreanName == "비트[2J코인")
+        #expect(market.englishName == "Bitcoin")
+    }
+}

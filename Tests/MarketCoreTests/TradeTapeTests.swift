@@ -1,0 +1,39 @@
+import MarketCore
+import Testing
+
+@Suite struct TradeTapeTests {
+    let market = MarketCode(code: "KRW-BTC")!
+
+    func trade(_ second: Int64, _ price: Int, id: UInt64? = nil) -> Trade {
+        Trade(market: market, price: ExactDecimal(price), quantity: 1, side: .buy,
+              timestamp: Timestamp(microseconds: second * 1_000_000), id: id)
+    }
+
+    @Test func keepsTheNewestUpToItsCapacityNewestFirst() {
+        var tape = TradeTape(capacity: 3)
+        for second in 1...10 { tape.append(trade(Int64(second), 100 + second)) }
+        #expect(tape.count == 3)
+        #expect(tape.newestFirst.map(\.price) == [110, 109, 108])
+        #expect(tape.newest?.price == 110)
+    }
+
+    @Test func sameExecutionIsNotAddedTwice() {
+        var tape = TradeTape(capacity: 10)
+        let added = [
+            tape.append(trade(1, 100, id: 17_829_816_707_050_000)),
+            tape.append(trade(1, 100, id: 17_829_816_707_050_000)),
+            tape.append(trade(1, 100, id: 17_829_816_707_050_001)),
+            tape.append(trade(2, 100)),
+            tape.append(trade(2, 100)),
+        ]
+        #expect(added == [true, false, true, true, false])
+        #expect(tape.count == 3)
+    }
+
+    @Test func aLateTradeIsPlacedByTime() {
+        var tape = TradeTape(capacity: 10)
+        tape.replace(with: [trade(5, 105), trade(1, 101), trade(3, 103)])
+        tape.append(trade(4, 104))
+        #expect(tape.newestFirst.map(\.price) == [105, 104, 103, 101])
+    }
+}
