@@ -25,7 +25,7 @@ struct DecodeCommand: ParsableCommand {
         var errors = 0
         for path in files {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read \(path)")
+                throw CoinboardError.unreadableFile(path)
             }
             for frame in Self.frames(of: data, isLines: path.hasSuffix(".jsonl")) {
                 let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the system packages coinboard needs on Debian/Ubuntu (ncursesw and OpenSSL headers,
+# tmux for the end-to-end tests). Swift itself must already be installed.
+set -euo pipefail
+packages=(libncursesw5-dev libssl-dev tmux)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
