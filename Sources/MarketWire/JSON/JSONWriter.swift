@@ -38,6 +38,42 @@ struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes a member with a string value.
+    mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// Writes a member with a bare-number decimal value.
+    mutating func field(_ name: StaticString, _ value: ExactDecimal) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes a member with an integer value.
+    mutating func field(_ name: StaticString, _ value: Int64) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes a member with an unsigned integer value.
+    mutating func field(_ name: StaticString, _ value: UInt64) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes a member with a boolean value.
+    mutating func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// Writes a member whose decimal value is quoted, as the legacy dialect writes numbers.
+    mutating func quotedField(_ name: StaticString, _ value: ExactDecimal) {
+        key(name)
+        quoted(value)
+    }
+
     /// Writes a member name given at run time (e.g. a coin symbol as a key).
     mutating func key(_ name: String) {
         string(name)

@@ -22,44 +22,28 @@ public struct BithumbLegacyEncoder: Sendable {
         var writer = JSONWriter()
         let open = ticker.session?.open ?? (ticker.price - ticker.change.signedAmount)
         writer.object { writer in
-            writer.key("type")
-            writer.string("ticker")
+            writer.field("type", "ticker")
             writer.key("content")
             writer.object { writer in
-                writer.key("tickType")
-                writer.string(BithumbLegacyCodec.tickType)
-                writer.key("date")
-                writer.string(WireTime.compactDate(ticker.timestamp, .kst))
-                writer.key("time")
-                writer.string(WireTime.compactTime(ticker.timestamp, .kst))
-                writer.key("openPrice")
-                writer.quoted(open)
-                writer.key("closePrice")
-                writer.quoted(ticker.price)
-                writer.key("lowPrice")
-                writer.quoted(ticker.session?.low ?? ticker.price)
-                writer.key("highPrice")
-                writer.quoted(ticker.session?.high ?? ticker.price)
-                writer.key("value")
-                writer.quoted(ticker.tradeValue24h ?? .zero)
-                writer.key("volume")
-                writer.quoted(ticker.volume24h ?? .zero)
-                writer.key("sellVolume")
-                writer.quoted(sellVolume)
-                writer.key("buyVolume")
-                writer.quoted(buyVolume)
-                writer.key("prevClosePrice")
-                writer.quoted(ticker.session?.previousClose ?? open)
-                writer.key("chgRate")
-                writer.quoted(ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
-                writer.key("chgAmt")
-                writer.quoted(ticker.change.signedAmount)
+                writer.field("tickType", BithumbLegacyCodec.tickType)
+                writer.field("date", WireTime.compactDate(ticker.timestamp, .kst))
+                writer.field("time", WireTime.compactTime(ticker.timestamp, .kst))
+                writer.quotedField("openPrice", open)
+                writer.quotedField("closePrice", ticker.price)
+                writer.quotedField("lowPrice", ticker.session?.low ?? ticker.price)
+                writer.quotedField("highPrice", ticker.session?.high ?? ticker.price)
+                writer.quotedField("value", ticker.tradeValue24h ?? .zero)
+                writer.quotedField("volume", ticker.volume24h ?? .zero)
+                writer.quotedField("sellVolume", sellVolume)
+                writer.quotedField("buyVolume", buyVolume)
+                writer.quotedField("prevClosePrice", ticker.session?.previousClose ?? open)
+                writer.quotedField("chgRate", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
+                writer.quotedField("chgAmt", ticker.change.signedAmount)
                 writer.key("volumePower")
                 let power = sellVolume.isZero ? ExactDecimal(500) : min(ExactDecimal(500),
                     (buyVolume.divided(by: sellVolume) ?? .zero).shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
                 writer.quoted(power)
-                writer.key("symbol")
-                writer.string(ticker.market.legacySymbol)
+                writer.field("symbol", ticker.market.legacySymbol)
             }
         }
         return writer.bytes
@@ -69,28 +53,20 @@ public struct BithumbLegacyEncoder: Sendable {
     public func transactionFrame(_ trades: [Trade], previousPrices: [MarketCode: ExactDecimal] = [:]) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.key("type")
-            writer.string("transaction")
+            writer.field("type", "transaction")
             writer.key("content")
             writer.object { writer in
                 writer.key("list")
                 writer.array { writer in
                     for trade in trades {
                         writer.object { writer in
-                            writer.key("buySellGb")
-                            writer.string(trade.side == .sell ? "1" : "2")
-                            writer.key("contPrice")
-                            writer.quoted(trade.price)
-                            writer.key("contQty")
-                            writer.quoted(trade.quantity)
-                            writer.key("contAmt")
-                            writer.quoted((trade.price * trade.quantity).rounded(toFractionDigits: 4))
-                            writer.key("contDtm")
-                            writer.string(WireTime.spaced(trade.timestamp, .kst, microseconds: true))
-                            writer.key("updn")
-                            writer.string(trade.price < (previousPrices[trade.market] ?? trade.price) ? "dn" : "up")
-                            writer.key("symbol")
-                            writer.string(trade.market.legacySymbol)
+                            writer.field("buySellGb", trade.side == .sell ? "1" : "2")
+                            writer.quotedField("contPrice", trade.price)
+                            writer.quotedField("contQty", trade.quantity)
+                            writer.quotedField("contAmt", (trade.price * trade.quantity).rounded(toFractionDigits: 4))
+                            writer.field("contDtm", WireTime.spaced(trade.timestamp, .kst, microseconds: true))
+                            writer.field("updn", trade.price < (previousPrices[trade.market] ?? trade.price) ? "dn" : "up")
+                            writer.field("symbol", trade.market.legacySymbol)
                         }
                     }
                 }
@@ -103,29 +79,22 @@ public struct BithumbLegacyEncoder: Sendable {
     public func orderBookDepthFrame(_ delta: OrderBookDelta) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.key("type")
-            writer.string("orderbookdepth")
+            writer.field("type", "orderbookdepth")
             writer.key("content")
             writer.object { writer in
                 writer.key("list")
                 writer.array { writer in
                     for change in delta.changes {
                         writer.object { writer in
-                            writer.key("symbol")
-                            writer.string(delta.market.legacySymbol)
-                            writer.key("orderType")
-                            writer.string(change.side.rawValue)
-                            writer.key("price")
-                            writer.quoted(change.price)
-                            writer.key("quantity")
-                            writer.quoted(change.quantity)
-                            writer.key("total")
-                            writer.string(change.quantity.isZero ? "0" : "1")
+                            writer.field("symbol", delta.market.legacySymbol)
+                            writer.field("orderType", change.side.rawValue)
+                            writer.quotedField("price", change.price)
+                            writer.quotedField("quantity", change.quantity)
+                            writer.field("total", change.quantity.isZero ? "0" : "1")
                         }
                     }
                 }
-                writer.key("datetime")
-                writer.string(String(delta.timestamp.microseconds))
+                writer.field("datetime", String(delta.timestamp.microseconds))
             }
         }
         return writer.bytes
@@ -136,14 +105,11 @@ public struct BithumbLegacyEncoder: Sendable {
         var writer = JSONWriter()
         let (bids, asks) = book.top(30)
         writer.object { writer in
-            writer.key("type")
-            writer.string("orderbooksnapshot")
+            writer.field("type", "orderbooksnapshot")
             writer.key("content")
             writer.object { writer in
-                writer.key("symbol")
-                writer.string(book.market.legacySymbol)
-                writer.key("datetime")
-                writer.string(String(book.timestamp.microseconds))
+                writer.field("symbol", book.market.legacySymbol)
+                writer.field("datetime", String(book.timestamp.microseconds))
                 for (key, levels) in [("asks", asks), ("bids", bids)] {
                     writer.key(key)
                     writer.array { writer in
@@ -170,8 +136,7 @@ public struct BithumbLegacyEncoder: Sendable {
                     writer.key(ticker.market.base)
                     writeTicker(ticker, into: &writer)
                 }
-                writer.key("date")
-                writer.string(String(date.milliseconds))
+                writer.field("date", String(date.milliseconds))
             }
         }
     }
@@ -186,21 +151,16 @@ public struct BithumbLegacyEncoder: Sendable {
         let (bids, asks) = book.top(count)
         return envelope(capacity: 2000) { writer in
             writer.object { writer in
-                writer.key("timestamp")
-                writer.string(String(book.timestamp.milliseconds))
-                writer.key("payment_currency")
-                writer.string(book.market.quote)
-                writer.key("order_currency")
-                writer.string(book.market.base)
+                writer.field("timestamp", String(book.timestamp.milliseconds))
+                writer.field("payment_currency", book.market.quote)
+                writer.field("order_currency", book.market.base)
                 for (key, levels) in [("bids", bids), ("asks", asks)] {
                     writer.key(key)
                     writer.array { writer in
                         for level in levels {
                             writer.object { writer in
-                                writer.key("price")
-                                writer.quoted(level.price)
-                                writer.key("quantity")
-                                writer.quoted(level.quantity)
+                                writer.quotedField("price", level.price)
+                                writer.quotedField("quantity", level.quantity)
                             }
                         }
                     }
@@ -215,16 +175,11 @@ public struct BithumbLegacyEncoder: Sendable {
             writer.array { writer in
                 for trade in trades.sorted(by: { $0.timestamp < $1.timestamp }) {
                     writer.object { writer in
-                        writer.key("transaction_date")
-                        writer.string(WireTime.spaced(trade.timestamp, .kst, microseconds: false))
-                        writer.key("type")
-                        writer.string(trade.side == .buy ? "bid" : "ask")
-                        writer.key("units_traded")
-                        writer.quoted(trade.quantity)
-                        writer.key("price")
-                        writer.quoted(trade.price)
-                        writer.key("total")
-                        writer.quoted((trade.price * trade.quantity).rounded(toFractionDigits: 0))
+                        writer.field("transaction_date", WireTime.spaced(trade.timestamp, .kst, microseconds: false))
+                        writer.field("type", trade.side == .buy ? "bid" : "ask")
+                        writer.quotedField("units_traded", trade.quantity)
+                        writer.quotedField("price", trade.price)
+                        writer.quotedField("total", (trade.price * trade.quantity).rounded(toFractionDigits: 0))
                     }
                 }
             }
@@ -253,10 +208,8 @@ public struct BithumbLegacyEncoder: Sendable {
     public func errorBody(status: String, message: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.key("status")
-            writer.string(status)
-            writer.key("message")
-            writer.string(message)
+            writer.field("status", status)
+            writer.field("message", message)
         }
         return writer.bytes
     }
@@ -266,10 +219,8 @@ public struct BithumbLegacyEncoder: Sendable {
     private func statusFrame(_ status: String, _ message: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.key("status")
-            writer.string(status)
-            writer.key("resmsg")
-            writer.string(message)
+            writer.field("status", status)
+            writer.field("resmsg", message)
         }
         return writer.bytes
     }
@@ -277,8 +228,7 @@ public struct BithumbLegacyEncoder: Sendable {
     private func envelope(capacity: Int = 512, _ data: (inout JSONWriter) -> Void) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         writer.object { writer in
-            writer.key("status")
-            writer.string("0000")
+            writer.field("status", "0000")
             writer.key("data")
             data(&writer)
         }
@@ -288,31 +238,19 @@ public struct BithumbLegacyEncoder: Sendable {
     private func writeTicker(_ ticker: Ticker, date: Timestamp? = nil, into writer: inout JSONWriter) {
         let session = ticker.session
         writer.object { writer in
-            writer.key("opening_price")
-            writer.quoted(session?.open ?? ticker.price)
-            writer.key("closing_price")
-            writer.quoted(ticker.price)
-            writer.key("min_price")
-            writer.quoted(session?.low ?? ticker.price)
-            writer.key("max_price")
-            writer.quoted(session?.high ?? ticker.price)
-            writer.key("units_traded")
-            writer.quoted(session?.volume ?? .zero)
-            writer.key("acc_trade_value")
-            writer.quoted(session?.tradeValue ?? .zero)
-            writer.key("prev_closing_price")
-            writer.quoted(session?.previousClose ?? ticker.price)
-            writer.key("units_traded_24H")
-            writer.quoted(ticker.volume24h ?? .zero)
-            writer.key("acc_trade_value_24H")
-            writer.quoted(ticker.tradeValue24h ?? .zero)
-            writer.key("fluctate_24H")
-            writer.quoted(ticker.change.signedAmount)
-            writer.key("fluctate_rate_24H")
-            writer.quoted(ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
+            writer.quotedField("opening_price", session?.open ?? ticker.price)
+            writer.quotedField("closing_price", ticker.price)
+            writer.quotedField("min_price", session?.low ?? ticker.price)
+            writer.quotedField("max_price", session?.high ?? ticker.price)
+            writer.quotedField("units_traded", session?.volume ?? .zero)
+            writer.quotedField("acc_trade_value", session?.tradeValue ?? .zero)
+            writer.quotedField("prev_closing_price", session?.previousClose ?? ticker.price)
+            writer.quotedField("units_traded_24H", ticker.volume24h ?? .zero)
+            writer.quotedField("acc_trade_value_24H", ticker.tradeValue24h ?? .zero)
+            writer.quotedField("fluctate_24H", ticker.change.signedAmount)
+            writer.quotedField("fluctate_rate_24H", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
             if let date {
-                writer.key("date")
-                writer.string(String(date.milliseconds))
+                writer.field("date", String(date.milliseconds))
             }
         }
     }

@@ -69,13 +69,10 @@ public struct UpbitFamilyEncoder: Sendable {
                             style: KeyStyle = .default) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
-            writer.key(style.keys.type)
-            writer.string("ticker")
-            writer.key(style.keys.code)
-            writer.string(ticker.market.code)
+            writer.field(style.keys.type, "ticker")
+            writer.field(style.keys.code, ticker.market.code)
             writeTickerFields(ticker, details: details, keys: style.keys, restTimes: false, into: &writer)
-            writer.key(style.keys.streamType)
-            writer.string(stream.rawValue)
+            writer.field(style.keys.streamType, stream.rawValue)
         }
         return writer.bytes
     }
@@ -147,10 +144,8 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.object { writer in
             writer.key("error")
             writer.object { writer in
-                writer.key("name")
-                writer.string(name)
-                writer.key("message")
-                writer.string(message)
+                writer.field("name", name)
+                writer.field("message", message)
             }
         }
         return writer.bytes
@@ -164,21 +159,16 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.array { writer in
             for market in markets {
                 writer.object { writer in
-                    writer.key("market")
-                    writer.string(market.code.code)
-                    writer.key("korean_name")
-                    writer.string(market.koreanName)
-                    writer.key("english_name")
-                    writer.string(market.englishName)
+                    writer.field("market", market.code.code)
+                    writer.field("korean_name", market.koreanName)
+                    writer.field("english_name", market.englishName)
                     if profile.dialect == .upbit {
                         writer.key("market_event")
                         writer.object { writer in
-                            writer.key("warning")
-                            writer.bool(market.hasWarning)
+                            writer.field("warning", market.hasWarning)
                         }
                     } else {
-                        writer.key("market_warning")
-                        writer.string(market.hasWarning ? "CAUTION" : "NONE")
+                        writer.field("market_warning", market.hasWarning ? "CAUTION" : "NONE")
                     }
                 }
             }
@@ -192,8 +182,7 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.array { writer in
             for (ticker, details) in tickers {
                 writer.object { writer in
-                    writer.key("market")
-                    writer.string(ticker.market.code)
+                    writer.field("market", ticker.market.code)
                     writeTickerFields(ticker, details: details, keys: .default, restTimes: true, into: &writer)
                 }
             }
@@ -207,8 +196,7 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.array { writer in
             for book in books {
                 writer.object { writer in
-                    writer.key("market")
-                    writer.string(book.market.code)
+                    writer.field("market", book.market.code)
                     writeBookFields(book, keys: .default, timestamp: book.timestamp.milliseconds, into: &writer)
                 }
             }
@@ -222,26 +210,16 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.array { writer in
             for trade in trades.sorted(by: { $0.timestamp > $1.timestamp }) {
                 writer.object { writer in
-                    writer.key("market")
-                    writer.string(trade.market.code)
-                    writer.key("trade_date_utc")
-                    writer.string(WireTime.dashedDate(trade.timestamp, .utc))
-                    writer.key("trade_time_utc")
-                    writer.string(WireTime.colonTime(trade.timestamp, .utc))
-                    writer.key("timestamp")
-                    writer.number(trade.timestamp.milliseconds)
-                    writer.key("trade_price")
-                    writer.number(trade.price)
-                    writer.key("trade_volume")
-                    writer.number(trade.quantity)
-                    writer.key("prev_closing_price")
-                    writer.number(previousClose)
-                    writer.key("change_price")
-                    writer.number(trade.price - previousClose)
-                    writer.key("ask_bid")
-                    writer.string(trade.side == .buy ? "BID" : "ASK")
-                    writer.key("sequential_id")
-                    writer.number(trade.id ?? UInt64(max(0, trade.timestamp.milliseconds)) * 10_000)
+                    writer.field("market", trade.market.code)
+                    writer.field("trade_date_utc", WireTime.dashedDate(trade.timestamp, .utc))
+                    writer.field("trade_time_utc", WireTime.colonTime(trade.timestamp, .utc))
+                    writer.field("timestamp", trade.timestamp.milliseconds)
+                    writer.field("trade_price", trade.price)
+                    writer.field("trade_volume", trade.quantity)
+                    writer.field("prev_closing_price", previousClose)
+                    writer.field("change_price", trade.price - previousClose)
+                    writer.field("ask_bid", trade.side == .buy ? "BID" : "ASK")
+                    writer.field("sequential_id", trade.id ?? UInt64(max(0, trade.timestamp.milliseconds)) * 10_000)
                 }
             }
         }
@@ -257,33 +235,22 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.array { writer in
             for candle in candles.sorted(by: { $0.start > $1.start }) {
                 writer.object { writer in
-                    writer.key("market")
-                    writer.string(market.code)
-                    writer.key("candle_date_time_utc")
-                    writer.string(WireTime.localISO(candle.start, .utc))
-                    writer.key("candle_date_time_kst")
-                    writer.string(WireTime.localISO(candle.start, .kst))
-                    writer.key("opening_price")
-                    writer.number(candle.open)
-                    writer.key("high_price")
-                    writer.number(candle.high)
-                    writer.key("low_price")
-                    writer.number(candle.low)
-                    writer.key("trade_price")
-                    writer.number(candle.close)
+                    writer.field("market", market.code)
+                    writer.field("candle_date_time_utc", WireTime.localISO(candle.start, .utc))
+                    writer.field("candle_date_time_kst", WireTime.localISO(candle.start, .kst))
+                    writer.field("opening_price", candle.open)
+                    writer.field("high_price", candle.high)
+                    writer.field("low_price", candle.low)
+                    writer.field("trade_price", candle.close)
                     writer.key("timestamp")
                     let end = candle.start.advanced(byMicroseconds: interval.microseconds - 1000)
                     writer.number((lastTradeTimes[candle.start] ?? end).milliseconds)
-                    writer.key("candle_acc_trade_price")
-                    writer.number(candle.tradeValue ?? candle.close * candle.volume)
-                    writer.key("candle_acc_trade_volume")
-                    writer.number(candle.volume)
+                    writer.field("candle_acc_trade_price", candle.tradeValue ?? candle.close * candle.volume)
+                    writer.field("candle_acc_trade_volume", candle.volume)
                     if interval == .oneDay {
-                        writer.key("prev_closing_price")
-                        writer.number(candle.open)
+                        writer.field("prev_closing_price", candle.open)
                     } else {
-                        writer.key("unit")
-                        writer.number(Int64(interval.minutes))
+                        writer.field("unit", Int64(interval.minutes))
                     }
                 }
             }
@@ -297,10 +264,8 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.object { writer in
             writer.key("error")
             writer.object { writer in
-                writer.key("name")
-                writer.number(Int64(name))
-                writer.key("message")
-                writer.string(message)
+                writer.field("name", Int64(name))
+                writer.field("message", message)
             }
         }
         return writer.bytes
@@ -313,16 +278,11 @@ public struct UpbitFamilyEncoder: Sendable {
         let session = ticker.session
         let tradeTime = details.lastTrade?.timestamp ?? ticker.timestamp
         if restTimes {
-            writer.key("trade_date")
-            writer.string(WireTime.compactDate(tradeTime, .utc))
-            writer.key("trade_time")
-            writer.string(WireTime.compactTime(tradeTime, .utc))
-            writer.key("trade_date_kst")
-            writer.string(WireTime.compactDate(tradeTime, .kst))
-            writer.key("trade_time_kst")
-            writer.string(WireTime.compactTime(tradeTime, .kst))
-            writer.key("trade_timestamp")
-            writer.number(tradeTime.milliseconds)
+            writer.field("trade_date", WireTime.compactDate(tradeTime, .utc))
+            writer.field("trade_time", WireTime.compactTime(tradeTime, .utc))
+            writer.field("trade_date_kst", WireTime.compactDate(tradeTime, .kst))
+            writer.field("trade_time_kst", WireTime.compactTime(tradeTime, .kst))
+            writer.field("trade_timestamp", tradeTime.milliseconds)
         }
         writer.key(keys.openingPrice)
         writer.number(session?.open ?? ticker.price)
