@@ -32,11 +32,5 @@ public enum CandleInterval: String, CaseIterable, Sendable, Hashable, Comparable
     /// Length in microseconds.
     public var microseconds: Int64 { Int64(minutes) * 60_000_000 }
 
-    /// The interval of a given length in minutes, if there is one.
-    public init?(minutes: Int) {
-        guard let match = Self.allCases.first(where: { $0.minutes == minutes }) else { return nil }
-        self = match
-    }
-
     public static func < (lhs: CandleInterval, rhs: CandleInterval) -> Bool { lhs.minutes < rhs.minutes }
 }

@@ -43,7 +43,7 @@ public struct ExactDecimal: Sendable, Hashable {
     @inlinable public var isNegative: Bool { units < 0 }
 
     /// The absolute value.
-    @inlinable public var magnitude: ExactDecimal { ExactDecimal(units: units.magnitude > UInt128(Self.maxUnits) ? Self.maxUnits : Int128(units.magnitude)) }
+    @inlinable public var magnitude: ExactDecimal { ExactDecimal(units: units < 0 ? -units : units) }
 
     /// The nearest `Double`, for display maths such as chart scaling only.
     public var doubleValue: Double {

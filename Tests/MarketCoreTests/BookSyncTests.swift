@@ -16,10 +16,10 @@ import Testing
 
     @Test func buffersUntilTheSnapshotThenAppliesOnlyNewerDeltas() throws {
         var sync = BookSync(market: market)
-        let action1 = sync.receive(delta: delta(100, .bid, 398, 5))
-        #expect(action1 == .fetchSnapshot)
-        let action2 = sync.receive(delta: delta(300, .ask, 402, 7))
-        #expect(action2 == .none)
+        let firstDelta = sync.receive(delta: delta(100, .bid, 398, 5))
+        #expect(firstDelta == .fetchSnapshot)
+        let bufferedDelta = sync.receive(delta: delta(300, .ask, 402, 7))
+        #expect(bufferedDelta == .none)
         guard case .publish(let book) = sync.receive(snapshot: snapshot(200)) else {
             Issue.record("expected a published book")
             return
@@ -36,37 +36,37 @@ import Testing
     @Test func backwardsTimeAsksForAResync() {
         var sync = BookSync(market: market)
         _ = sync.receive(snapshot: snapshot(200))
-        let action3 = sync.receive(delta: delta(150, .bid, 398, 1))
-        #expect(action3 == .resync(.timeWentBackwards))
+        let backwards = sync.receive(delta: delta(150, .bid, 398, 1))
+        #expect(backwards == .resync(.timeWentBackwards))
         #expect(sync.book == nil)
-        let action4 = sync.receive(delta: delta(300, .bid, 398, 1))
-        #expect(action4 == .none)
+        let afterResync = sync.receive(delta: delta(300, .bid, 398, 1))
+        #expect(afterResync == .none)
     }
 
     @Test func aCrossedBookAsksForAResync() {
         var sync = BookSync(market: market)
         _ = sync.receive(snapshot: snapshot(200))
-        let action5 = sync.receive(delta: delta(300, .bid, 405, 1))
-        #expect(action5 == .resync(.crossedBook))
+        let crossing = sync.receive(delta: delta(300, .bid, 405, 1))
+        #expect(crossing == .resync(.crossedBook))
     }
 
     @Test func losingNewerDeltasFromAFullBufferAsksForAResync() {
         var sync = BookSync(market: market, bufferLimit: 2)
         for time in [300, 400, 500] { _ = sync.receive(delta: delta(Int64(time), .bid, 398, 1)) }
-        let action6 = sync.receive(snapshot: snapshot(200))
-        #expect(action6 == .resync(.bufferOverflow))
+        let afterLoss = sync.receive(snapshot: snapshot(200))
+        #expect(afterLoss == .resync(.bufferOverflow))
         var fine = BookSync(market: market, bufferLimit: 2)
         for time in [100, 400, 500] { _ = fine.receive(delta: delta(Int64(time), .bid, 398, 1)) }
-        let action7 = fine.receive(snapshot: snapshot(200))
-        #expect(action7 != .resync(.bufferOverflow))
+        let withinBuffer = fine.receive(snapshot: snapshot(200))
+        #expect(withinBuffer != .resync(.bufferOverflow))
     }
 
     @Test func reconnectForgetsTheBook() {
         var sync = BookSync(market: market)
         _ = sync.receive(snapshot: snapshot(200))
         #expect(sync.book != nil)
-        let action8 = sync.reconnected()
-        #expect(action8 == .resync(.reconnected))
+        let afterReconnect = sync.reconnected()
+        #expect(afterReconnect == .resync(.reconnected))
         #expect(sync.book == nil)
     }
 }

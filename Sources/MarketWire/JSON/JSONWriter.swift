@@ -51,13 +51,7 @@ struct JSONWriter {
     }
 
     /// Writes a member with an integer value.
-    mutating func field(_ name: StaticString, _ value: Int64) {
-        key(name)
-        number(value)
-    }
-
-    /// Writes a member with an unsigned integer value.
-    mutating func field(_ name: StaticString, _ value: UInt64) {
+    mutating func field(_ name: StaticString, _ value: some BinaryInteger) {
         key(name)
         number(value)
     }
@@ -109,11 +103,7 @@ struct JSONWriter {
         string(value.description)
     }
 
-    mutating func number(_ value: Int64) {
-        raw(String(value))
-    }
-
-    mutating func number(_ value: UInt64) {
+    mutating func number(_ value: some BinaryInteger) {
         raw(String(value))
     }
 

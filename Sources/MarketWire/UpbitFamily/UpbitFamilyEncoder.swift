@@ -24,6 +24,17 @@ public struct UpbitFamilyEncoder: Sendable {
         var keys: UpbitKeys { self == .default ? .default : .simple }
     }
 
+    /// A price and when it was reached.
+    public struct PriceMark: Sendable, Hashable {
+        public var price: ExactDecimal
+        public var time: Timestamp
+
+        public init(price: ExactDecimal, time: Timestamp) {
+            self.price = price
+            self.time = time
+        }
+    }
+
     /// Figures a ticker message carries beyond ``Ticker``.
     public struct TickerDetails: Sendable, Hashable {
         /// The last trade (its size and side), if any.
@@ -32,33 +43,20 @@ public struct UpbitFamilyEncoder: Sendable {
         public var askVolume: ExactDecimal
         public var bidVolume: ExactDecimal
         /// 52-week extremes and when they were reached.
-        public var yearHigh: (price: ExactDecimal, time: Timestamp)?
-        public var yearLow: (price: ExactDecimal, time: Timestamp)?
+        public var yearHigh: PriceMark?
+        public var yearLow: PriceMark?
         /// Whether the market carries a caution flag.
         public var hasWarning: Bool
 
         /// Creates details.
         public init(lastTrade: Trade? = nil, askVolume: ExactDecimal = .zero, bidVolume: ExactDecimal = .zero,
-                    yearHigh: (price: ExactDecimal, time: Timestamp)? = nil,
-                    yearLow: (price: ExactDecimal, time: Timestamp)? = nil, hasWarning: Bool = false) {
+                    yearHigh: PriceMark? = nil, yearLow: PriceMark? = nil, hasWarning: Bool = false) {
             self.lastTrade = lastTrade
             self.askVolume = askVolume
             self.bidVolume = bidVolume
             self.yearHigh = yearHigh
             self.yearLow = yearLow
             self.hasWarning = hasWarning
-        }
-
-        public static func == (lhs: TickerDetails, rhs: TickerDetails) -> Bool {
-            lhs.lastTrade == rhs.lastTrade && lhs.askVolume == rhs.askVolume && lhs.bidVolume == rhs.bidVolume
-                && lhs.yearHigh?.price == rhs.yearHigh?.price && lhs.yearHigh?.time == rhs.yearHigh?.time
-                && lhs.yearLow?.price == rhs.yearLow?.price && lhs.yearLow?.time == rhs.yearLow?.time
-                && lhs.hasWarning == rhs.hasWarning
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(lastTrade)
-            hasher.combine(hasWarning)
         }
     }
 
@@ -250,7 +248,7 @@ public struct UpbitFamilyEncoder: Sendable {
                     if interval == .oneDay {
                         writer.field("prev_closing_price", candle.open)
                     } else {
-                        writer.field("unit", Int64(interval.minutes))
+                        writer.field("unit", interval.minutes)
                     }
                 }
             }
@@ -264,7 +262,7 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.object { writer in
             writer.key("error")
             writer.object { writer in
-                writer.field("name", Int64(name))
+                writer.field("name", name)
                 writer.field("message", message)
             }
         }
@@ -328,8 +326,8 @@ public struct UpbitFamilyEncoder: Sendable {
             writer.key(keys.accBidVolume)
             writer.number(details.bidVolume)
         }
-        let high = details.yearHigh ?? (session?.high ?? ticker.price, ticker.timestamp)
-        let low = details.yearLow ?? (session?.low ?? ticker.price, ticker.timestamp)
+        let high = details.yearHigh ?? PriceMark(price: session?.high ?? ticker.price, time: ticker.timestamp)
+        let low = details.yearLow ?? PriceMark(price: session?.low ?? ticker.price, time: ticker.timestamp)
         writer.key(keys.highest52WeekPrice)
         writer.number(high.price)
         writer.key(keys.highest52WeekDate)

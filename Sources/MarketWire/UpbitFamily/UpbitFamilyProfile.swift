@@ -15,18 +15,16 @@ public struct UpbitFamilyProfile: Sendable, Hashable {
     /// Whether REST ticker times are unreliable (Bithumb encodes KST wall-clock as epoch ms),
     /// so the UTC `trade_date`/`trade_time` text is used instead.
     let restTickerTimeFromText: Bool
-    /// Whether the exchange answers the `*_LIST` formats (one JSON array per message).
-    let servesListFormats: Bool
 
     /// Bithumb API 2.0.
     public static let bithumb = UpbitFamilyProfile(
         dialect: .bithumb, sessionBasis: .sinceMidnightKST, tradeClock: .kst, bookDepth: 15,
-        marketDetailsQuery: .init("isDetails", "true"), restTickerTimeFromText: true, servesListFormats: false)
+        marketDetailsQuery: .init("isDetails", "true"), restTickerTimeFromText: true)
 
     /// Upbit.
     public static let upbit = UpbitFamilyProfile(
         dialect: .upbit, sessionBasis: .sinceMidnightUTC, tradeClock: .utc, bookDepth: 30,
-        marketDetailsQuery: .init("is_details", "true"), restTickerTimeFromText: false, servesListFormats: true)
+        marketDetailsQuery: .init("is_details", "true"), restTickerTimeFromText: false)
 
     /// Minute units the `/v1/candles/minutes/{unit}` endpoint serves.
     static let minuteUnits: Set<Int> = [1, 3, 5, 10, 15, 30, 60, 240]
