@@ -111,7 +111,7 @@ public struct CandleSeries: Sendable, Hashable {
 extension Array {
     /// The first index whose element satisfies `predicate`, for a predicate that is false
     /// and then true along the array (binary search).
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+    public func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {

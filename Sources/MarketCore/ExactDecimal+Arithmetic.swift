@@ -71,3 +71,25 @@ extension ExactDecimal {
         return ExactDecimal(units: units < 0 ? -Int128(magnitude) : Int128(magnitude))
     }
 }
+
+extension ExactDecimal {
+    /// The exact value of `count` × 10^−`fractionDigits` (`ExactDecimal(count: 15, fractionDigits: 4)` is `0.0015`).
+    public init(count: Int, fractionDigits: Int) {
+        self = ExactDecimal(count).shifted(byPowerOfTen: -fractionDigits)
+    }
+
+    /// The largest multiple of `step` not above the value (the value itself for a non-positive step).
+    public func floored(toMultipleOf step: ExactDecimal) -> ExactDecimal {
+        guard step.units > 0 else { return self }
+        let remainder = units % step.units
+        return ExactDecimal(units: units - (remainder < 0 ? remainder + step.units : remainder))
+    }
+
+    /// How many whole `step`s fit in the value, rounded down (zero for a non-positive step).
+    public func count(of step: ExactDecimal) -> Int {
+        guard step.units > 0 else { return 0 }
+        let (quotient, remainder) = units.quotientAndRemainder(dividingBy: step.units)
+        let floored = remainder < 0 ? quotient - 1 : quotient
+        return Int(clamping: floored)
+    }
+}

@@ -39,6 +39,15 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 }
 
+extension Timestamp {
+    /// The latest time not after this one whose distance from `phase` µs past the epoch is a
+    /// whole number of `step` µs: the start of the `step`-long bucket holding this time.
+    public func floored(toMultipleOf step: Int64, phase: Int64 = 0) -> Timestamp {
+        guard step > 0 else { return self }
+        return Timestamp(microseconds: (microseconds - phase).floorDivided(by: step) * step + phase)
+    }
+}
+
 extension Int64 {
     /// Division rounding towards negative infinity.
     func floorDivided(by divisor: Int64) -> Int64 {

@@ -1,0 +1,116 @@
+import MarketCore
+
+/// The three things that happen to a book: an order rests, an order is cancelled, or an
+/// order takes liquidity and trades.
+extension SimulatedMarket {
+    /// Moves the fair value and the volatility spell forward to `time`.
+    mutating func advanceFair(to time: Timestamp, using generator: inout some RandomNumberGenerator) {
+        let seconds = Double(time.microseconds - fairTime.microseconds) / 1e6
+        guard seconds > 0 else { return }
+        fairTime = time
+        // The spell is an Ornstein–Uhlenbeck process with a ten-minute memory.
+        let memory = 600.0
+        let decay = SimMath.exp(-seconds / memory)
+        regime = regime * decay + 0.7 * (1 - decay * decay).squareRoot() * generator.normal()
+        fairLog += currentVolatility * seconds.squareRoot() * generator.normal()
+        // Now and then news moves the price at once: about one jump per market every three hours.
+        if generator.chance(seconds / 10_800) {
+            fairLog += volatilityPerSecond * 60 * 5 * generator.normal()
+        }
+    }
+
+    /// A limit order rests on the book, near the touch more often than not.
+    mutating func restOrder(at time: Timestamp, using generator: inout some RandomNumberGenerator) -> [BookChange] {
+        let side: BookSide = generator.chance(0.5) ? .bid : .ask
+        guard let price = restingPrice(side: side, using: &generator) else { return [] }
+        let opposite = (side == .bid ? book.bestAsk : book.bestBid)?.price
+        if let opposite, side == .bid ? price >= opposite : price <= opposite { return [] }
+        let existing = level(side, at: price)?.quantity ?? .zero
+        let added = Self.quantity(notional: generator.logNormal(median: medianNotional, sigma: 1.0), price: price)
+        return [BookChange(side: side, price: price, quantity: existing + added)]
+    }
+
+    /// Part or all of a resting order is withdrawn; the book never thins below its target depth.
+    mutating func cancelOrder(using generator: inout some RandomNumberGenerator) -> [BookChange] {
+        let side: BookSide = generator.chance(0.5) ? .bid : .ask
+        let levels = side == .bid ? book.bids : book.asks
+        guard !levels.isEmpty else { return [] }
+        let index = generator.geometric(continuation: 0.8, limit: levels.count - 1)
+        let level = levels[index]
+        if levels.count > Self.targetDepth, generator.chance(0.4) {
+            return [BookChange(side: side, price: level.price, quantity: .zero)]
+        }
+        let withdrawn = Self.quantity(notional: generator.unit() * level.quantity.doubleValue * level.price.doubleValue,
+                                      price: level.price)
+        return [BookChange(side: side, price: level.price, quantity: max(level.quantity - withdrawn, Self.minimumQuantity))]
+    }
+
+    /// An order takes liquidity: it walks the opposite side from the best level, trading at
+    /// each level's price until it is filled. Buyers come when the price lags its fair value.
+    mutating func takeLiquidity(at time: Timestamp, nextTradeID: inout UInt64,
+                                using generator: inout some RandomNumberGenerator) -> (trades: [Trade], changes: [BookChange]) {
+        guard let bid = book.bestBid?.price, let ask = book.bestAsk?.price else { return ([], []) }
+        let middle = (bid.doubleValue + ask.doubleValue) / 2
+        let tickSize = KRWTickTable.tick(at: bid).doubleValue * Double(spacing)
+        let lag = (fairPrice - middle) / max(tickSize, middle * 1e-5)
+        let buyChance = 1 / (1 + SimMath.exp(-0.8 * lag))
+        let side: TradeSide = generator.chance(buyChance) ? .buy : .sell
+        let levels = side == .buy ? book.asks : book.bids
+        var remaining = generator.logNormal(median: medianNotional * (1 + min(abs(lag), 20) * 0.3), sigma: 1.1)
+        var trades: [Trade] = []
+        var changes: [BookChange] = []
+        for level in levels.prefix(12) where remaining > 0 {
+            let wanted = Self.quantity(notional: remaining, price: level.price)
+            let taken = min(wanted, level.quantity)
+            remaining -= taken.doubleValue * level.price.doubleValue
+            remaining = wanted > level.quantity ? max(remaining, 1) : 0
+            trades.append(Trade(market: market.code, price: level.price, quantity: taken, side: side,
+                                timestamp: time, id: nextTradeID))
+            nextTradeID += 1
+            changes.append(BookChange(side: side == .buy ? .ask : .bid, price: level.price, quantity: level.quantity - taken))
+        }
+        return (trades, changes)
+    }
+
+    /// Levels added beyond the deepest ones until each side holds its target depth again.
+    func refills(using generator: inout some RandomNumberGenerator) -> [BookChange] {
+        var changes: [BookChange] = []
+        for side in [BookSide.bid, .ask] {
+            let levels = side == .bid ? book.bids : book.asks
+            guard levels.count < Self.targetDepth else { continue }
+            var deepest = levels.last?.price ?? anchor(for: side)
+            for _ in levels.count..<Self.targetDepth {
+                let steps = spacing * (1 + generator.geometric(continuation: 0.3, limit: 4))
+                let next = side == .bid ? KRWTickTable.price(deepest, down: steps) : KRWTickTable.price(deepest, up: steps)
+                guard let next else { break }
+                deepest = next
+                let size = Self.quantity(notional: generator.logNormal(median: medianNotional * 2, sigma: 1.0), price: next)
+                changes.append(BookChange(side: side, price: next, quantity: size))
+            }
+        }
+        return changes
+    }
+
+    /// Where a new limit order rests: a few levels behind the best, or inside a wide spread.
+    private func restingPrice(side: BookSide, using generator: inout some RandomNumberGenerator) -> ExactDecimal? {
+        let best = (side == .bid ? book.bestBid : book.bestAsk)?.price ?? anchor(for: side)
+        let opposite = (side == .bid ? book.bestAsk : book.bestBid)?.price
+        if let opposite, generator.chance(0.3) {
+            let inside = side == .bid ? KRWTickTable.price(best, up: spacing) : KRWTickTable.price(best, down: spacing)
+            if let inside, side == .bid ? inside < opposite : inside > opposite { return inside }
+        }
+        let behind = spacing * generator.geometric(continuation: 0.6, limit: Self.targetDepth)
+        return side == .bid ? KRWTickTable.price(best, down: behind) : KRWTickTable.price(best, up: behind)
+    }
+
+    /// A starting price for an empty side, one spacing away from the fair value.
+    private func anchor(for side: BookSide) -> ExactDecimal {
+        let fair = KRWTickTable.nearest(to: fairPrice)
+        if side == .ask { return KRWTickTable.price(fair, up: spacing) }
+        return KRWTickTable.price(fair, down: spacing) ?? KRWTickTable.finestTick
+    }
+
+    private func level(_ side: BookSide, at price: ExactDecimal) -> BookLevel? {
+        (side == .bid ? book.bids : book.asks).first { $0.price == price }
+    }
+}

@@ -1,0 +1,80 @@
+import MarketCore
+
+/// One market's private state: its book, its hidden fair value and how it moves, its trades
+/// and candles. Only ``MarketSimulator`` changes it.
+struct SimulatedMarket: Sendable {
+    let market: Market
+    /// The live order book; every level price lies on the KRW tick grid.
+    var book: OrderBook
+    /// One-minute candles, history then live trades.
+    var minuteCandles: CandleSeries
+    /// Recent trades.
+    var tape: TradeTape
+    /// The last trade, if any.
+    var lastTrade: Trade?
+    /// Session (since 00:00 KST) volume by aggressor side, and the session it belongs to.
+    var buyVolume: ExactDecimal = .zero
+    var sellVolume: ExactDecimal = .zero
+    var flowSession: Timestamp
+    /// Natural log of the price the market is drawn to.
+    var fairLog: Double
+    /// Log multiplier of the volatility: it wanders, so calm and wild spells alternate.
+    var regime: Double = 0
+    /// When `fairLog` and `regime` were last advanced.
+    var fairTime: Timestamp
+    /// Standard deviation of the log return over one second, in a calm spell.
+    let volatilityPerSecond: Double
+    /// Median size of an order, in KRW.
+    let medianNotional: Double
+    /// Ticks between neighbouring resting levels.
+    let spacing: Int
+
+    /// Levels kept per side (more than any feed shows).
+    static let levelLimit = 64
+    /// Levels each side is refilled to.
+    static let targetDepth = 32
+    /// One-minute candles kept: a day plus a margin.
+    static let candleCapacity = 1500
+    /// Trades kept for the REST endpoints.
+    static let tapeCapacity = 500
+    /// Quantities carry four decimals, as the exchange prints them.
+    static let quantityDigits = 4
+    static let minimumQuantity = ExactDecimal(count: 1, fractionDigits: quantityDigits)
+
+    var fairPrice: Double { SimMath.exp(fairLog) }
+
+    var currentVolatility: Double { volatilityPerSecond * SimMath.exp(regime) }
+
+    /// The last price: the last trade, else the last candle, else the middle of the book.
+    var lastPrice: ExactDecimal {
+        if let lastTrade { return lastTrade.price }
+        if let close = minuteCandles.candles.last?.close { return close }
+        guard let bid = book.bestBid?.price, let ask = book.bestAsk?.price else { return KRWTickTable.nearest(to: fairPrice) }
+        return KRWTickTable.snappedDown((bid + ask).divided(by: 2) ?? bid)
+    }
+
+    /// A quantity of about `notional` KRW at `price`, on the quantity grid and at least its step.
+    static func quantity(notional: Double, price: ExactDecimal) -> ExactDecimal {
+        let units = notional / max(price.doubleValue, 1e-8) * 1e4
+        return ExactDecimal(count: Int(min(max(units.rounded(), 1), 1e15)), fractionDigits: quantityDigits)
+    }
+}
+
+extension SimulatedMarket {
+    /// A fresh market for a listed coin; `rank` 0 is the most traded.
+    init(coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp) {
+        let price = KRWTickTable.nearest(to: coin.price)
+        let tick = KRWTickTable.tick(at: price).doubleValue
+        self.init(
+            market: Market(code: code, koreanName: coin.koreanName, englishName: coin.englishName,
+                           hasWarning: coin.dailyVolatility >= 0.1),
+            book: OrderBook(market: code, bids: [], asks: [], timestamp: start, levelLimit: Self.levelLimit),
+            minuteCandles: CandleSeries(interval: .oneMinute, capacity: Self.candleCapacity),
+            tape: TradeTape(capacity: Self.tapeCapacity),
+            flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
+            fairLog: SimMath.log(coin.price), fairTime: start,
+            volatilityPerSecond: coin.dailyVolatility / 86_400.0.squareRoot(),
+            medianNotional: max(50_000, 3_000_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1)))),
+            spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
+    }
+}

@@ -1,0 +1,40 @@
+/// What to simulate: how many markets, how busy, from which seed.
+public struct SimulationConfiguration: Sendable, Hashable {
+    /// The seed; the same seed and the same calls give the same market.
+    public var seed: UInt64
+    /// Number of KRW markets listed (1…500; Bithumb lists about 480).
+    public var marketCount: Int
+    /// Book updates per second across all markets, one per order arrival, cancel or market
+    /// order; a full-market order-book subscription sees about this many frames a second.
+    public var updatesPerSecond: Double
+    /// Minutes of one-minute candle history made up before the start.
+    public var historyMinutes: Int
+    /// Seconds of live simulation run before the start, so books and trade tapes are warm.
+    public var warmUpSeconds: Double
+
+    /// The most markets listed.
+    public static let maximumMarketCount = 500
+
+    /// Creates a configuration; the defaults match the real exchange's size and pace.
+    public init(seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
+                historyMinutes: Int = 1440, warmUpSeconds: Double = 20) {
+        self.seed = seed
+        self.marketCount = marketCount
+        self.updatesPerSecond = updatesPerSecond
+        self.historyMinutes = historyMinutes
+        self.warmUpSeconds = warmUpSeconds
+    }
+
+    /// Why the configuration cannot run, or `nil` when it can.
+    public var problem: String? {
+        if !(1...Self.maximumMarketCount).contains(marketCount) {
+            return "markets must be between 1 and \(Self.maximumMarketCount), not \(marketCount)"
+        }
+        if !(updatesPerSecond > 0 && updatesPerSecond <= 1_000_000) {
+            return "rate must be above 0 and at most 1000000 updates per second, not \(updatesPerSecond)"
+        }
+        if !(0...10_080).contains(historyMinutes) { return "history must be 0…10080 minutes" }
+        if !(warmUpSeconds >= 0 && warmUpSeconds <= 600) { return "warm-up must be 0…600 seconds" }
+        return nil
+    }
+}
