@@ -16,19 +16,46 @@ let package = Package(
         .executable(name: "coinboard", targets: ["coinboard"]),
         .library(name: "MarketCore", targets: ["MarketCore"]),
         .library(name: "MarketWire", targets: ["MarketWire"]),
+        .library(name: "MarketSim", targets: ["MarketSim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "MarketCore", swiftSettings: strictSettings),
         .target(name: "MarketWire", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(
+            name: "DemoExchange",
+            dependencies: [
+                "MarketCore",
+                "MarketWire",
+                "MarketSim",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "coinboard",
             dependencies: [
                 "MarketCore",
                 "MarketWire",
+                "DemoExchange",
+                "MarketSim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
@@ -37,6 +64,21 @@ let package = Package(
             name: "MarketWireTests",
             dependencies: ["MarketWire", "MarketCore"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "MarketSimTests", dependencies: ["MarketSim", "MarketCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "DemoExchangeTests",
+            dependencies: [
+                "DemoExchange",
+                "MarketSim",
+                "MarketWire",
+                "MarketCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

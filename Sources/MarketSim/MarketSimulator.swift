@@ -6,7 +6,8 @@ public import MarketCore
 /// Time is injected: ``advance(until:)`` and ``step(to:)`` move the simulation to a time the
 /// caller chooses, so the same seed and the same calls give the same events on every platform.
 /// Orders arrive at random times at ``SimulationConfiguration/updatesPerSecond`` on average,
-/// mostly in a few hot markets; each changes one book, and about one in eight trades.
+/// more often in popular markets, where orders are also larger, so a few hot markets carry
+/// most of the traded value; each order changes one book, and about one in eight trades.
 public struct MarketSimulator: Sendable {
     /// What is simulated.
     public let configuration: SimulationConfiguration
@@ -29,7 +30,7 @@ public struct MarketSimulator: Sendable {
         self.configuration = configuration
         var generator = SeededGenerator(seed: configuration.seed)
         let coins = CoinCatalog.coins(count: configuration.marketCount, using: &generator)
-        let shares = coins.indices.map { SimMath.exp(-1.2 * SimMath.log(Double($0 + 1))) }
+        let shares = coins.indices.map { SimMath.exp(-0.9 * SimMath.log(Double($0 + 1))) }
         let totalShare = shares.reduce(0, +)
         let liveStart = start.advanced(byMicroseconds: -Int64(configuration.warmUpSeconds * 1e6))
         var states: [SimulatedMarket] = []

@@ -13,9 +13,10 @@ extension SimulatedMarket {
         let decay = SimMath.exp(-seconds / memory)
         regime = regime * decay + 0.7 * (1 - decay * decay).squareRoot() * generator.normal()
         fairLog += currentVolatility * seconds.squareRoot() * generator.normal()
-        // Now and then news moves the price at once: about one jump per market every three hours.
+        // Now and then news moves the price at once, by about an hour's typical move: one jump
+        // per market every three hours on average.
         if generator.chance(seconds / 10_800) {
-            fairLog += volatilityPerSecond * 60 * 5 * generator.normal()
+            fairLog += volatilityPerSecond * 60 * generator.normal()
         }
     }
 
@@ -91,13 +92,19 @@ extension SimulatedMarket {
         return changes
     }
 
-    /// Where a new limit order rests: a few levels behind the best, or inside a wide spread.
+    /// Where a new limit order rests: a few levels behind the best, or — as market makers do,
+    /// the more often the wider the spread — inside the spread towards the fair value.
     private func restingPrice(side: BookSide, using generator: inout some RandomNumberGenerator) -> ExactDecimal? {
         let best = (side == .bid ? book.bestBid : book.bestAsk)?.price ?? anchor(for: side)
-        let opposite = (side == .bid ? book.bestAsk : book.bestBid)?.price
-        if let opposite, generator.chance(0.3) {
-            let inside = side == .bid ? KRWTickTable.price(best, up: spacing) : KRWTickTable.price(best, down: spacing)
-            if let inside, side == .bid ? inside < opposite : inside > opposite { return inside }
+        if let opposite = (side == .bid ? book.bestAsk : book.bestBid)?.price {
+            let step = KRWTickTable.tick(at: best) * ExactDecimal(spacing)
+            let gaps = (opposite - best).magnitude.count(of: step)
+            if gaps > 1, generator.chance(min(0.9, 0.2 + 0.1 * Double(gaps))) {
+                let fair = KRWTickTable.nearest(to: fairPrice)
+                let toward = side == .bid ? min(fair, KRWTickTable.price(opposite, down: spacing) ?? best)
+                    : max(fair, KRWTickTable.price(opposite, up: spacing))
+                if side == .bid ? toward > best : toward < best { return toward }
+            }
         }
         let behind = spacing * generator.geometric(continuation: 0.6, limit: Self.targetDepth)
         return side == .bid ? KRWTickTable.price(best, down: behind) : KRWTickTable.price(best, up: behind)

@@ -21,7 +21,7 @@ extension SimulatedMarket {
             var prices = [open]
             for step in 1...4 {
                 let drift = from + (fairLog - from) * Double(step) / 4
-                prices.append(KRWTickTable.nearest(to: SimMath.exp(drift + currentVolatility * 20 * generator.normal())))
+                prices.append(KRWTickTable.nearest(to: SimMath.exp(drift + currentVolatility * 4 * generator.normal())))
             }
             close = prices[4]
             let volume = Self.quantity(notional: medianNotional * Double(count) * (0.6 + 0.8 * generator.unit()),

@@ -74,7 +74,7 @@ extension SimulatedMarket {
             flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
             fairLog: SimMath.log(coin.price), fairTime: start,
             volatilityPerSecond: coin.dailyVolatility / 86_400.0.squareRoot(),
-            medianNotional: max(50_000, 3_000_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1)))),
+            medianNotional: max(20_000, 400_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1)))),
             spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
     }
 }

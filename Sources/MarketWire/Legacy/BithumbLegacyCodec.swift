@@ -70,15 +70,17 @@ public struct BithumbLegacyCodec: MarketCodec {
         return message.contains("Connected") ? .connected(message: message) : .subscribed(message: message)
     }
 
+    /// The legacy ticker windows (`tickType`) and the bases they stand for.
+    static let tickTypes: [(name: String, basis: ChangeBasis)] = [
+        ("30M", .rolling(minutes: 30)), ("1H", .rolling(minutes: 60)), ("12H", .rolling(minutes: 720)),
+        ("24H", .rolling24h), ("MID", .sinceMidnightKST),
+    ]
+
     static func basis(forTickType tickType: String) throws(WireError) -> ChangeBasis {
-        switch tickType {
-        case "30M": .rolling(minutes: 30)
-        case "1H": .rolling(minutes: 60)
-        case "12H": .rolling(minutes: 720)
-        case "24H": .rolling24h
-        case "MID": .sinceMidnightKST
-        default: throw .invalidValue("tickType", value: tickType)
+        guard let entry = tickTypes.first(where: { $0.name == tickType }) else {
+            throw .invalidValue("tickType", value: tickType)
         }
+        return entry.basis
     }
 
     private static func ticker(_ content: JSONValue) throws(WireError) -> Ticker {

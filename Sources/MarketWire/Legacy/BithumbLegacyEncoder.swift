@@ -17,23 +17,26 @@ public struct BithumbLegacyEncoder: Sendable {
     /// The answer to a malformed filter.
     public func invalidFilterFrame() -> [UInt8] { statusFrame("5100", "Invalid Filter Syntax") }
 
-    /// A `ticker` message for the rolling-24-hour window (`tickType` `24H`).
+    /// A `ticker` message. Its `tickType` names the ticker's change basis (`24H` for the
+    /// rolling day, `MID` since 00:00 KST, …); open, high, low, volume and value are the
+    /// session's, which should cover the same window.
     public func tickerFrame(_ ticker: Ticker, buyVolume: ExactDecimal = .zero, sellVolume: ExactDecimal = .zero) -> [UInt8] {
         var writer = JSONWriter()
         let open = ticker.session?.open ?? (ticker.price - ticker.change.signedAmount)
+        let tickType = BithumbLegacyCodec.tickTypes.first { $0.basis == ticker.change.basis }?.name ?? BithumbLegacyCodec.tickType
         writer.object { writer in
             writer.field("type", "ticker")
             writer.key("content")
             writer.object { writer in
-                writer.field("tickType", BithumbLegacyCodec.tickType)
+                writer.field("tickType", tickType)
                 writer.field("date", WireTime.compactDate(ticker.timestamp, .kst))
                 writer.field("time", WireTime.compactTime(ticker.timestamp, .kst))
                 writer.quotedField("openPrice", open)
                 writer.quotedField("closePrice", ticker.price)
                 writer.quotedField("lowPrice", ticker.session?.low ?? ticker.price)
                 writer.quotedField("highPrice", ticker.session?.high ?? ticker.price)
-                writer.quotedField("value", ticker.tradeValue24h ?? .zero)
-                writer.quotedField("volume", ticker.volume24h ?? .zero)
+                writer.quotedField("value", ticker.session?.tradeValue ?? ticker.tradeValue24h ?? .zero)
+                writer.quotedField("volume", ticker.session?.volume ?? ticker.volume24h ?? .zero)
                 writer.quotedField("sellVolume", sellVolume)
                 writer.quotedField("buyVolume", buyVolume)
                 writer.quotedField("prevClosePrice", ticker.session?.previousClose ?? open)

@@ -75,8 +75,9 @@ public struct UpbitFamilyEncoder: Sendable {
         return writer.bytes
     }
 
-    /// An `orderbook` message holding the whole book (at most the profile's depth).
-    public func orderBookFrame(_ book: OrderBook, stream: StreamType, style: KeyStyle = .default) -> [UInt8] {
+    /// An `orderbook` message holding the whole book: the best `depth` levels per side, at
+    /// most the profile's depth.
+    public func orderBookFrame(_ book: OrderBook, depth: Int? = nil, stream: StreamType, style: KeyStyle = .default) -> [UInt8] {
         let keys = style.keys
         var writer = JSONWriter()
         writer.object { writer in
@@ -84,8 +85,9 @@ public struct UpbitFamilyEncoder: Sendable {
             writer.string("orderbook")
             writer.key(keys.code)
             writer.string(book.market.code)
-            writeBookFields(book, keys: keys, timestamp: profile.dialect == .upbit
-                                ? book.timestamp.milliseconds : book.timestamp.microseconds, into: &writer)
+            writeBookFields(book, depth: min(depth ?? profile.bookDepth, profile.bookDepth), keys: keys,
+                            timestamp: profile.dialect == .upbit ? book.timestamp.milliseconds : book.timestamp.microseconds,
+                            into: &writer)
             writer.key(keys.level)
             writer.number(Int64(profile.dialect == .upbit ? 0 : 1))
             writer.key(keys.streamType)
@@ -151,8 +153,9 @@ public struct UpbitFamilyEncoder: Sendable {
 
     // MARK: REST bodies
 
-    /// `/v1/market/all?isDetails=true` (or Upbit's `is_details=true`).
-    public func marketsBody(_ markets: [Market]) -> [UInt8] {
+    /// `/v1/market/all`; with `details` (`isDetails=true`, Upbit's `is_details=true`) each row
+    /// carries its warning flag.
+    public func marketsBody(_ markets: [Market], details: Bool = true) -> [UInt8] {
         var writer = JSONWriter(capacity: markets.count * 100)
         writer.array { writer in
             for market in markets {
@@ -160,7 +163,9 @@ public struct UpbitFamilyEncoder: Sendable {
                     writer.field("market", market.code.code)
                     writer.field("korean_name", market.koreanName)
                     writer.field("english_name", market.englishName)
-                    if profile.dialect == .upbit {
+                    if !details {
+                        return
+                    } else if profile.dialect == .upbit {
                         writer.key("market_event")
                         writer.object { writer in
                             writer.field("warning", market.hasWarning)
@@ -188,14 +193,16 @@ public struct UpbitFamilyEncoder: Sendable {
         return writer.bytes
     }
 
-    /// `/v1/orderbook?markets=…`, with millisecond timestamps as the REST API uses.
+    /// `/v1/orderbook?markets=…`, with millisecond timestamps as the REST API uses: 30 levels
+    /// per side for one market, 15 for several.
     public func orderBooksBody(_ books: [OrderBook]) -> [UInt8] {
+        let depth = books.count == 1 ? 30 : 15
         var writer = JSONWriter(capacity: books.count * 2000)
         writer.array { writer in
             for book in books {
                 writer.object { writer in
                     writer.field("market", book.market.code)
-                    writeBookFields(book, keys: .default, timestamp: book.timestamp.milliseconds, into: &writer)
+                    writeBookFields(book, depth: depth, keys: .default, timestamp: book.timestamp.milliseconds, into: &writer)
                 }
             }
         }
@@ -350,8 +357,9 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.number(ticker.timestamp.milliseconds)
     }
 
-    private func writeBookFields(_ book: OrderBook, keys: UpbitKeys, timestamp: Int64, into writer: inout JSONWriter) {
-        let (bids, asks) = book.top(profile.bookDepth)
+    private func writeBookFields(_ book: OrderBook, depth: Int, keys: UpbitKeys, timestamp: Int64,
+                                 into writer: inout JSONWriter) {
+        let (bids, asks) = book.top(depth)
         writer.key(keys.totalAskSize)
         writer.number(asks.reduce(ExactDecimal.zero) { $0 + $1.quantity })
         writer.key(keys.totalBidSize)

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+public import Logging
+public import MarketCore
+public import MarketSim
+import NIOCore
+
+/// The embedded demo exchange: a simulated Bithumb serving both of its dialects over HTTP and
+/// WebSocket — API 2.0 (`/v1/…`, `/websocket/v1`) and the legacy API (`/public/…`, `/pub/ws`) —
+/// so every client path runs the same offline as against the real exchange.
+public struct DemoExchange: Sendable {
+    /// What is served.
+    public let configuration: DemoExchangeConfiguration
+    private let market: DemoMarket
+    private let logger: Logger
+
+    /// Builds the simulated market (its listing, a day of history and warm books).
+    /// - Parameters:
+    ///   - wallClock: the present time; the simulation keeps up with it.
+    ///   - logger: where the exchange logs (never the terminal while a dashboard owns it).
+    public init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.now,
+                logger: Logger = Logger(label: "coinboard.demo-exchange")) throws(DemoExchangeError) {
+        if let problem = configuration.problem { throw .invalidConfiguration(problem) }
+        self.configuration = configuration
+        self.logger = logger
+        do throws(SimulationError) {
+            market = try DemoMarket(configuration: configuration, wallClock: wallClock, logger: logger)
+        } catch {
+            throw .invalidConfiguration(error.description)
+        }
+    }
+
+    /// The market as it stands now, to compare what clients received with the exchange's own state.
+    public func state() async -> MarketSimulator {
+        await market.state()
+    }
+
+    /// Serves until the task is cancelled.
+    /// - Parameter onListening: called once with the bound port (useful with port 0).
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws(DemoExchangeError) {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: NoRouteMiddleware())
+        BithumbRESTRoutes(market: market).register(on: router)
+        LegacyRESTRoutes(market: market).register(on: router)
+        let market = market
+        router.ws("/websocket/v1") { inbound, outbound, _ in
+            try await market.serve(.bithumb, inbound: inbound, outbound: outbound)
+        }
+        router.ws("/pub/ws") { inbound, outbound, _ in
+            try await market.serve(.legacy, inbound: inbound, outbound: outbound)
+        }
+        var serverLogger = logger
+        serverLogger.logLevel = .critical
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router,
+                                           configuration: .init(maxFrameSize: 1 << 16, autoPing: .disabled)),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: serverLogger)
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { await market.run() }
+                try await app.run()
+                group.cancelAll()
+            }
+        } catch is CancellationError {
+            return
+        } catch {
+            throw .couldNotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
+        }
+    }
+}
+
+/// The system's wall clock.
+public enum SystemClock {
+    /// The current time.
+    @Sendable public static func now() -> Timestamp {
+        Timestamp(microseconds: Int64((Date().timeIntervalSince1970 * 1e6).rounded()))
+    }
+}

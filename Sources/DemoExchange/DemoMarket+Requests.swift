@@ -1,0 +1,90 @@
+import MarketCore
+import MarketSim
+import MarketWire
+import NIOCore
+import NIOWebSocket
+
+/// What clients send: Bithumb 2.0 requests (which replace the subscription and are answered
+/// with snapshots), `PING`, and legacy filters (one per stream type, each acknowledged).
+extension DemoMarket {
+    /// Handles one message from client `id`.
+    func receive(_ message: ByteBuffer, from id: Int) {
+        guard var client = clients[id] else { return }
+        let now = ContinuousClock.now
+        client.lastActivity = now
+        defer { clients[id] = client }
+        switch client.dialect {
+        case .bithumb:
+            if message.readableBytesView.elementsEqual("PING".utf8) {
+                client.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()), now: now)
+                client.nextHeartbeat = client.nextHeartbeat ?? now + .seconds(10)
+                return
+            }
+            let request = message.withUnsafeReadableBytes { StreamRequest.read($0) }
+            switch request {
+            case .success(let request):
+                subscribe(&client, to: request, now: now)
+            case .failure(let rejection):
+                client.send(ByteBuffer(bytes: bithumbEncoder.errorFrame(name: rejection.name, message: rejection.message)), now: now)
+                client.close(.normalClosure, reason: nil)
+            }
+        case .legacy:
+            guard let filter = message.withUnsafeReadableBytes({ LegacyFilter.read($0) }) else {
+                client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()), now: now)
+                return
+            }
+            let feed: Feed = switch filter.kind {
+            case .ticker: .ticker
+            case .transaction: .trades
+            case .orderbookdepth: .book
+            case .orderbooksnapshot: .bookSnapshot
+            }
+            client.markets[feed] = Set(filter.markets)
+            if filter.kind == .ticker { client.tickerBases = filter.changeBases }
+            client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()), now: now)
+        }
+    }
+
+    /// Replaces the client's subscription with `request` and sends its snapshots.
+    private func subscribe(_ client: inout StreamClient, to request: StreamRequest, now: ContinuousClock.Instant) {
+        client.markets = [:]
+        client.style = request.style
+        client.depths = [:]
+        for stream in request.streams {
+            let feed: Feed = switch stream.kind {
+            case .ticker: .ticker
+            case .trade: .trades
+            case .orderbook: .book
+            }
+            if !stream.onlyRealtime {
+                for market in stream.markets {
+                    if let frame = snapshotFrame(of: stream.kind, for: market, depth: stream.depths[market], style: request.style) {
+                        client.send(frame, now: now)
+                    }
+                }
+            }
+            if !stream.onlySnapshot {
+                client.markets[feed, default: []].formUnion(stream.markets)
+                client.depths.merge(stream.depths) { _, new in new }
+            }
+        }
+    }
+
+    /// The `SNAPSHOT` frame a subscription starts with, when the market exists and has one.
+    private func snapshotFrame(of kind: StreamRequest.Kind, for market: MarketCode, depth: Int?,
+                               style: UpbitFamilyEncoder.KeyStyle) -> ByteBuffer? {
+        switch kind {
+        case .ticker:
+            guard let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST) else { return nil }
+            return bithumbTickerFrame(ticker, stream: .snapshot, style: style)
+        case .orderbook:
+            guard let book = simulator.orderBook(for: market) else { return nil }
+            return ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, depth: depth, stream: .snapshot, style: style))
+        case .trade:
+            guard let trade = simulator.tradeFlow(for: market)?.lastTrade,
+                  let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST) else { return nil }
+            let previousClose = ticker.session?.previousClose ?? ticker.price
+            return ByteBuffer(bytes: bithumbEncoder.tradeFrame(trade, previousClose: previousClose, stream: .snapshot, style: style))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Logging
+import MarketCore
+import MarketSim
+import MarketWire
+import NIOCore
+import NIOWebSocket
+
+/// The demo exchange's one owner of mutable state: the simulated market and the connected
+/// WebSocket clients. A pump brings the simulation up to the wall clock every tick and
+/// publishes each order's frames to the clients that asked for them.
+actor DemoMarket {
+    private(set) var simulator: MarketSimulator
+    var clients: [Int: StreamClient] = [:]
+    private var nextClientID = 0
+    let configuration: DemoExchangeConfiguration
+    private let wallClock: @Sendable () -> Timestamp
+    let logger: Logger
+    let bithumbEncoder = UpbitFamilyEncoder(profile: .bithumb)
+    let legacyEncoder = BithumbLegacyEncoder()
+    /// When each market's last legacy `orderbooksnapshot` went out (they are sent at most
+    /// five times a second per market).
+    var lastBookSnapshot: [MarketCode: Timestamp] = [:]
+    /// Each market's last trade price before the current order, for the legacy `updn` flag.
+    var lastTradePrice: [MarketCode: ExactDecimal] = [:]
+    /// Markets flagged for caution (투자유의).
+    let cautionMarkets: Set<MarketCode>
+    /// Clients cut off for falling behind.
+    private(set) var slowClientsDropped = 0
+
+    init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp,
+         logger: Logger) throws(SimulationError) {
+        self.configuration = configuration
+        self.wallClock = wallClock
+        simulator = try MarketSimulator(configuration: configuration.simulation, start: wallClock())
+        cautionMarkets = Set(simulator.markets.filter(\.hasWarning).map(\.code))
+        self.logger = logger
+    }
+
+    /// A copy of the market as it stands, for REST answers (copies share storage until written).
+    func state() -> MarketSimulator { simulator }
+
+    /// Runs the pump until the task is cancelled.
+    func run() async {
+        while !Task.isCancelled {
+            pump()
+            try? await Task.sleep(for: configuration.tickInterval)
+        }
+        for client in clients.values { client.finish() }
+        clients.removeAll()
+    }
+
+    /// Brings the simulation up to now, publishing every order's frames, then serves timers.
+    func pump() {
+        let now = wallClock()
+        while let events = simulator.advance(until: now) {
+            publish(events)
+        }
+        serveTimers(at: ContinuousClock.now)
+    }
+
+    /// Registers a WebSocket client and returns its frame queue.
+    func attach(_ dialect: StreamDialect) -> (id: Int, outgoing: AsyncStream<Outgoing>) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self,
+                                                            bufferingPolicy: .bufferingOldest(configuration.outboxLimit))
+        let id = nextClientID
+        nextClientID += 1
+        var client = StreamClient(dialect: dialect, outbox: continuation, now: .now)
+        if dialect == .legacy {
+            client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()), now: .now)
+        }
+        clients[id] = client
+        return (id, stream)
+    }
+
+    /// Forgets a client whose connection ended.
+    func detach(_ id: Int) {
+        clients.removeValue(forKey: id)?.finish()
+    }
+
+    /// Idle cuts and `{"status":"UP"}` heartbeats; slow clients are dropped here too.
+    private func serveTimers(at now: ContinuousClock.Instant) {
+        for id in Array(clients.keys) {
+            guard let client = clients[id] else { continue }
+            if client.isOverflowing {
+                clients.removeValue(forKey: id)
+                slowClientsDropped += 1
+                logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
+            } else if now - client.lastActivity >= configuration.idleTimeout {
+                clients[id]?.close(.normalClosure, reason: "idle")
+                clients.removeValue(forKey: id)
+            } else if let due = client.nextHeartbeat, due <= now {
+                clients[id]?.nextHeartbeat = due + .seconds(10)
+                clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()), now: now)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Hummingbird
+import NIOCore
+
+extension Response {
+    /// A JSON body with the given status (the exchanges send most errors with 200).
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+extension Response {
+    /// The gateway's answer to a path no route matches.
+    static var noRoute: Response {
+        .json(Array(#"{"name":"not_found","message":"No Route matched with those values"}"#.utf8), status: .notFound)
+    }
+}
+
+/// Answers paths no route matches as the exchange's gateway does: HTTP 404 with
+/// `{"name":"not_found","message":"No Route matched with those values"}`.
+struct NoRouteMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return .noRoute
+        }
+    }
+}
+
+/// A request the exchange refuses, with the response it refuses it with.
+struct RejectedRequest: Error {
+    let response: Response
+
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> RejectedRequest {
+        RejectedRequest(response: .json(bytes, status: status))
+    }
+}

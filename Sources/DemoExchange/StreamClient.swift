@@ -1,0 +1,85 @@
+import MarketCore
+import MarketWire
+import NIOCore
+import HummingbirdWebSocket
+import NIOWebSocket
+
+/// What a WebSocket handler sends next: a frame, or a close.
+enum Outgoing: Sendable {
+    case frame(WebSocketOutboundWriter.OutboundFrame)
+    case close(WebSocketErrorCode, reason: String?)
+}
+
+/// The wire dialect a WebSocket client speaks.
+enum StreamDialect: Sendable, Hashable {
+    /// Bithumb 2.0: binary frames, one JSON array request that replaces the last.
+    case bithumb
+    /// Bithumb legacy: text frames, one filter per stream type.
+    case legacy
+}
+
+/// The streams both dialects offer, by what they carry.
+enum Feed: Sendable, Hashable {
+    /// 2.0 `ticker`, legacy `ticker`.
+    case ticker
+    /// 2.0 `trade`, legacy `transaction`.
+    case trades
+    /// 2.0 `orderbook` (whole books), legacy `orderbookdepth` (changed levels).
+    case book
+    /// Legacy `orderbooksnapshot` (whole books, a few a second).
+    case bookSnapshot
+}
+
+/// One connected WebSocket client as the exchange sees it: what it asked for and its queue of
+/// frames. The queue is bounded; a client that lets it fill is cut off.
+struct StreamClient {
+    let dialect: StreamDialect
+    private let outbox: AsyncStream<Outgoing>.Continuation
+    /// Markets subscribed, per feed.
+    var markets: [Feed: Set<MarketCode>] = [:]
+    /// Bithumb 2.0: the key style and the order-book depths asked for.
+    var style = UpbitFamilyEncoder.KeyStyle.default
+    var depths: [MarketCode: Int] = [:]
+    /// Bithumb legacy: the windows of the ticker filter.
+    var tickerBases: [ChangeBasis] = []
+    /// When the client or the server last sent a message.
+    var lastActivity: ContinuousClock.Instant
+    /// When the next `{"status":"UP"}` is due, once the client has sent `PING`.
+    var nextHeartbeat: ContinuousClock.Instant?
+    /// Whether the queue overflowed and the client is being cut off.
+    private(set) var isOverflowing = false
+
+    init(dialect: StreamDialect, outbox: AsyncStream<Outgoing>.Continuation, now: ContinuousClock.Instant) {
+        self.dialect = dialect
+        self.outbox = outbox
+        lastActivity = now
+    }
+
+    /// Whether the client streams `feed` for `market`.
+    func wants(_ feed: Feed, _ market: MarketCode) -> Bool {
+        markets[feed]?.contains(market) ?? false
+    }
+
+    /// Queues a data frame in the client's dialect (binary for 2.0, text for legacy).
+    mutating func send(_ bytes: ByteBuffer, now: ContinuousClock.Instant) {
+        guard !isOverflowing else { return }
+        let opcode: WebSocketOpcode = dialect == .bithumb ? .binary : .text
+        if case .dropped = outbox.yield(.frame(.custom(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))) {
+            isOverflowing = true
+            outbox.finish()
+            return
+        }
+        lastActivity = now
+    }
+
+    /// Queues a close; nothing is sent after it.
+    mutating func close(_ code: WebSocketErrorCode, reason: String?) {
+        outbox.yield(.close(code, reason: reason))
+        outbox.finish()
+    }
+
+    /// Ends the queue without a close (the server is stopping or the client left).
+    func finish() {
+        outbox.finish()
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import DemoExchange
+import Foundation
+import Logging
+import MarketSim
+import UnixSignals
+
+/// `coinboard serve-demo`: runs the demo exchange until interrupted.
+struct ServeDemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-demo",
+        abstract: "Serve the simulated exchange over HTTP and WebSocket in both Bithumb dialects.",
+        discussion: """
+            The first line on stdout is `listening on http://HOST:PORT`. Bithumb API 2.0 is served at \
+            /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws. Stops on SIGINT or SIGTERM.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 0
+
+    @Option(help: "The simulation's seed: the same seed gives the same markets.")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many KRW markets to list (1–\(SimulationConfiguration.maximumMarketCount)).")
+    var markets = 200
+
+    @Option(help: "Order-book updates per second across all markets (frames/s of a full-market book subscription).")
+    var rate: Double = 1000
+
+    func run() async throws {
+        var logger = Logger(label: "coinboard.demo-exchange", factory: { label in StreamLogHandler.standardError(label: label) })
+        logger.logLevel = .notice
+        let simulation = SimulationConfiguration(seed: seed, marketCount: markets, updatesPerSecond: rate)
+        let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
+                                        logger: logger)
+        let address = host.contains(":") ? "[\(host)]" : host
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await exchange.run { port in
+                    FileHandle.standardOutput.write(Data("listening on http://\(address):\(port)\n".utf8))
+                }
+            }
+            group.addTask {
+                for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) { return }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
