@@ -60,10 +60,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(
+            name: "TestFixtures",
+            path: "Tests/TestFixtures",
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MarketWireTests",
-            dependencies: ["MarketWire", "MarketCore"],
-            resources: [.copy("Fixtures")],
+            dependencies: ["MarketWire", "MarketCore", "TestFixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketSimTests", dependencies: ["MarketSim", "MarketCore"], swiftSettings: strictSettings),
@@ -71,12 +76,15 @@ let package = Package(
             name: "DemoExchangeTests",
             dependencies: [
                 "DemoExchange",
+                "TestFixtures",
                 "MarketSim",
                 "MarketWire",
                 "MarketCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -36,6 +36,11 @@ public struct DemoExchange: Sendable {
         await market.state()
     }
 
+    /// How the exchange is doing: connected clients and those cut off for falling behind.
+    public func statistics() async -> DemoExchangeStatistics {
+        await market.statistics()
+    }
+
     /// Serves until the task is cancelled.
     /// - Parameter onListening: called once with the bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws(DemoExchangeError) {
@@ -71,6 +76,14 @@ public struct DemoExchange: Sendable {
             throw .couldNotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
         }
     }
+}
+
+/// Counters of a running demo exchange.
+public struct DemoExchangeStatistics: Sendable, Hashable {
+    /// WebSocket clients connected now.
+    public var clients: Int
+    /// WebSocket clients disconnected because their queue of frames filled up.
+    public var slowClientsDropped: Int
 }
 
 /// The system's wall clock.

@@ -39,6 +39,10 @@ actor DemoMarket {
     /// A copy of the market as it stands, for REST answers (copies share storage until written).
     func state() -> MarketSimulator { simulator }
 
+    func statistics() -> DemoExchangeStatistics {
+        DemoExchangeStatistics(clients: clients.count, slowClientsDropped: slowClientsDropped)
+    }
+
     /// Runs the pump until the task is cancelled.
     func run() async {
         while !Task.isCancelled {

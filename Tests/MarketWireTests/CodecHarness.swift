@@ -1,4 +1,5 @@
 public import MarketCore
+import TestFixtures
 import MarketWire
 import Testing
 

@@ -1,5 +1,6 @@
 import MarketCore
 import MarketWire
+import TestFixtures
 import Testing
 
 /// Corrupted real frames never crash a codec: each is counted as an error or decodes into

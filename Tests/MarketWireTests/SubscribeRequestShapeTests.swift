@@ -1,6 +1,7 @@
 import Foundation
 import MarketCore
 import MarketWire
+import TestFixtures
 import Testing
 
 /// Our subscribe request has the structure of the requests real clients sent (captured in

@@ -1,5 +1,6 @@
 import MarketCore
 import MarketWire
+import TestFixtures
 import Testing
 
 @Suite struct UpbitCodecTests {

@@ -1,31 +1,38 @@
-import Foundation
-import Testing
+public import Foundation
 
-/// A captured exchange message from `Fixtures/` (copied from `shared/fixtures`; see SOURCES.md there).
-enum Fixture {
+/// A captured exchange message from `Fixtures/` (copied from `shared/fixtures`; see SOURCES.md
+/// there), shared by the test targets.
+public enum Fixture {
+    /// A fixture that is not there.
+    public struct Missing: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "missing fixture \(name)" }
+    }
+
     /// The raw bytes of a fixture file.
-    static func bytes(_ name: String) throws -> [UInt8] {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"),
-                               "missing fixture \(name)")
+    public static func bytes(_ name: String) throws -> [UInt8] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
+            throw Missing(name: name)
+        }
         return [UInt8](try Data(contentsOf: url))
     }
 
     /// A fixture as strict JSON: `.jsonc` files lose their `//` comments, trailing commas and
     /// `...` elision lines, exactly as published by their sources.
-    static func json(_ name: String) throws -> [UInt8] {
+    public static func json(_ name: String) throws -> [UInt8] {
         let raw = try bytes(name)
         guard name.hasSuffix(".jsonc") else { return raw }
         return Array(strictJSON(String(decoding: raw, as: UTF8.self)).utf8)
     }
 
     /// Each line of a `.jsonl` fixture.
-    static func lines(_ name: String) throws -> [[UInt8]] {
+    public static func lines(_ name: String) throws -> [[UInt8]] {
         try bytes(name).split(separator: UInt8(ascii: "\n")).map(Array.init)
     }
 
     /// Every fixture file name.
-    static func all() throws -> [String] {
-        let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+    public static func all() throws -> [String] {
+        guard let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else { throw Missing(name: "Fixtures") }
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "SOURCES.md" }.sorted()
     }
 

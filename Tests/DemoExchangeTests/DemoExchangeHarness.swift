@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import DemoExchange
+import Logging
+import MarketCore
+import MarketSim
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+import WSClient
+
+/// A demo exchange running in this process on a free loopback port, for the duration of `body`.
+/// With `frozen`, the exchange's clock stands still after start-up, so its state can be
+/// compared exactly with what it served.
+func withDemoExchange<Result: Sendable>(
+    markets: Int = 60, rate: Double = 400, frozen: Bool = false, idleTimeout: Duration = .seconds(60),
+    outboxLimit: Int = 8192, _ body: (DemoExchange, Int) async throws -> Result
+) async throws -> Result {
+    let start = SystemClock.now()
+    let clock: @Sendable () -> Timestamp
+    if frozen {
+        clock = { start }
+    } else {
+        clock = { SystemClock.now() }
+    }
+    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
+                                             warmUpSeconds: 5)
+    let exchange = try DemoExchange(
+        configuration: DemoExchangeConfiguration(simulation: simulation, idleTimeout: idleTimeout, outboxLimit: outboxLimit),
+        wallClock: clock, logger: quietLogger)
+    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await exchange.run { portContinuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw HarnessError.notListening }
+        defer { group.cancelAll() }
+        return try await body(exchange, port)
+    }
+}
+
+enum HarnessError: Error {
+    case notListening
+    case timedOut
+}
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "coinboard.tests")
+    logger.logLevel = .critical
+    return logger
+}()
+
+/// One HTTP GET on loopback: the status and the body.
+func get(_ port: Int, _ pathAndQuery: String) async throws -> (status: Int, body: [UInt8]) {
+    let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 16 << 20)
+    return (Int(response.status.code), Array(buffer: body))
+}
+
+/// A frame as the client saw it.
+struct ReceivedFrame: Sendable {
+    var opcode: WebSocketOpcode
+    var bytes: [UInt8]
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// What a scripted WebSocket session saw: the frames, and the close frame if the server closed.
+struct SocketTranscript: Sendable {
+    var frames: [ReceivedFrame]
+    var closeCode: WebSocketErrorCode?
+}
+
+/// Connects to `path`, sends `messages` (then `later` after `pause`), and collects frames
+/// until `enough` says so, the server closes, or `duration` passes.
+func socketSession(_ port: Int, _ path: String, send messages: [String] = [], then later: [String] = [],
+                   pause: Duration = .milliseconds(300), duration: Duration = .seconds(10),
+                   until enough: @escaping @Sendable ([ReceivedFrame]) async -> Bool = { _ in false }) async throws -> SocketTranscript {
+    let frames = FrameLog()
+    return try await withThrowingTaskGroup(of: SocketTranscript.self) { group in
+        group.addTask {
+            let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)",
+                                                          configuration: .init(maxFrameSize: 1 << 20), logger: quietLogger) {
+                inbound, outbound, _ in
+                for message in messages { try await outbound.write(.text(message)) }
+                if !later.isEmpty {
+                    try await Task.sleep(for: pause)
+                    for message in later { try await outbound.write(.text(message)) }
+                }
+                for try await frame in inbound {
+                    await frames.append(ReceivedFrame(opcode: frame.opcode == .binary ? .binary : .text,
+                                                      bytes: Array(buffer: frame.data)))
+                    if await enough(frames.all) { break }
+                }
+            }
+            return SocketTranscript(frames: await frames.all, closeCode: close?.closeCode)
+        }
+        group.addTask {
+            try await Task.sleep(for: duration)
+            return SocketTranscript(frames: await frames.all, closeCode: nil)
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? SocketTranscript(frames: [], closeCode: nil)
+    }
+}
+
+actor FrameLog {
+    private(set) var all: [ReceivedFrame] = []
+    func append(_ frame: ReceivedFrame) { all.append(frame) }
+}
