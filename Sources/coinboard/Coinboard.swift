@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `coinboard` command: a terminal dashboard for Korean-exchange coin quotes.
 @main
@@ -9,4 +10,23 @@ struct Coinboard: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [DecodeCommand.self, ServeDemoCommand.self]
     )
+
+    /// Runs the command; any failure — a bad option included — is one line on stderr and a
+    /// non-zero exit, never a usage dump. `--help` and `--version` print as usual.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
+            FileHandle.standardError.write(Data("coinboard: \(message)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -48,6 +48,6 @@ struct CoinboardProcess {
     /// A fixture from the codec tests, by name.
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("MarketWireTests/Fixtures/\(name)").path
+            .appendingPathComponent("TestFixtures/Fixtures/\(name)").path
     }
 }

@@ -28,10 +28,11 @@ import Testing
     @Test func badInputGivesOneClearLineAndANonZeroExit() throws {
         let missing = try CoinboardProcess.run(["decode", "--dialect", "bithumb", "/nonexistent/frames.jsonl"])
         #expect(missing.status != 0)
-        #expect(missing.standardError == "Error: cannot read /nonexistent/frames.jsonl\n")
+        #expect(missing.standardError == "coinboard: cannot read /nonexistent/frames.jsonl\n")
         let unknownDialect = try CoinboardProcess.run(["decode", "--dialect", "binance", "x"])
         #expect(unknownDialect.status != 0)
         #expect(unknownDialect.standardError.contains("binance"))
+        #expect(unknownDialect.standardError.split(separator: "\n").count == 1)
         let rejected = try CoinboardProcess.run(["decode", "--dialect", "bithumb",
                                                  CoinboardProcess.fixture("bithumb-v2-ws-ticker-trimmed-1.json")])
         #expect(rejected.status == 1)

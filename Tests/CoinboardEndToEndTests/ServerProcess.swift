@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// A long-running `coinboard` process (such as `serve-demo`) whose output is read as it comes;
+/// it is always stopped when the test ends.
+final class ServerProcess: Sendable {
+    private let process: Process
+    private let output = OutputBuffer()
+
+    /// Bytes printed so far, appended from the pipe's reader thread.
+    private final class OutputBuffer: Sendable {
+        let bytes = Mutex<[UInt8]>([])
+    }
+
+    init(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = try CoinboardProcess.executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        self.process = process
+        let output = output
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            output.bytes.withLock { $0 += data }
+        }
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    /// The first line printed, waiting at most `timeout`.
+    func firstLine(timeout: Duration = .seconds(60)) async throws -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            let line = output.bytes.withLock { bytes in bytes.firstIndex(of: 0x0A).map { String(decoding: bytes[..<$0], as: UTF8.self) } }
+            if let line { return line }
+            if !process.isRunning { return nil }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed).
+    @discardableResult
+    func stop(timeout: Duration = .seconds(10)) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        process.terminate()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
