@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Installs what coinboard needs, builds it and runs what exists today: decoding recorded
-# Bithumb 2.0 frames. (The dashboard on the embedded demo exchange replaces this when it lands.)
+# Installs what coinboard needs, builds it and runs the embedded demo exchange on loopback
+# (Bithumb API 2.0 at /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws).
+# Stop it with Ctrl-C. The dashboard on this exchange (`coinboard --demo`) comes with issue 5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --product coinboard
-.build/debug/coinboard decode --dialect bithumb \
-    Tests/MarketWireTests/Fixtures/bithumb-v2-ws-ticker-ccxt-1.json \
-    Tests/MarketWireTests/Fixtures/bithumb-v2-ws-orderbook-snapshot-1.json \
-    Tests/MarketWireTests/Fixtures/bithumb-v2-ws-trade-1.json
+echo "Try: curl 'http://127.0.0.1:PORT/v1/ticker?markets=KRW-BTC' or curl http://127.0.0.1:PORT/public/ticker/ALL_KRW"
+exec .build/debug/coinboard serve-demo "$@"

@@ -15,6 +15,10 @@ struct LegacyRESTRoutes: Sendable {
         "1h": .oneHour, "6h": .sixHours, "12h": .twelveHours, "24h": .oneDay,
     ]
 
+    /// The payment currencies the legacy API knows (it answers `ALL_USDT` with 5500); the demo
+    /// lists KRW markets only, so `ALL_BTC` is an empty listing.
+    static let quoteCurrencies: Set<String> = ["KRW", "BTC"]
+
     init(market: DemoMarket) {
         self.market = market
     }
@@ -23,8 +27,8 @@ struct LegacyRESTRoutes: Sendable {
         router.get("/public/ticker/:pair") { _, context -> Response in
             let state = await market.state()
             let pair = context.parameters.get("pair") ?? ""
-            if pair == "ALL_KRW" {
-                let tickers = state.markets.compactMap { ticker(for: $0.code, in: state) }
+            if let quote = pair.split(separator: "_").last, pair.hasPrefix("ALL_"), Self.quoteCurrencies.contains(String(quote)) {
+                let tickers = state.markets.filter { $0.code.quote == quote }.compactMap { ticker(for: $0.code, in: state) }
                 return .json(encoder.tickersBody(tickers, date: state.now))
             }
             switch coin(pair, in: state) {

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Points ccxt's own Bithumb client (PyPI `ccxt`, written by nobody here) at the demo exchange
+and checks that every public call it makes, in both API generations, gets sane data.
+
+usage: ccxt_check.py BASE_URL   (e.g. http://127.0.0.1:41181, as `coinboard serve-demo` prints)
+Prints one line per check and a closing `N passed, M failed`; exits 1 on any failure."""
+import asyncio
+import sys
+import time
+
+import ccxt.pro as ccxtpro
+
+results = {"passed": 0, "failed": 0}
+
+
+def check(name, condition, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(f"{'ok  ' if condition else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+
+
+def sane_book(book):
+    bids, asks = book["bids"], book["asks"]
+    return (len(bids) > 0 and len(asks) > 0 and bids[0][0] < asks[0][0]
+            and all(a[0] > b[0] for a, b in zip(bids, bids[1:]))
+            and all(a[0] < b[0] for a, b in zip(asks, asks[1:]))
+            and all(level[1] > 0 for level in bids + asks))
+
+
+def recent(milliseconds, window=3 * 86_400_000):
+    return milliseconds is not None and abs(time.time() * 1000 - milliseconds) < window
+
+
+async def exercise(base, generation):
+    exchange = ccxtpro.bithumb({"enableRateLimit": False})
+    exchange.urls["api"]["public"] = base
+    socket = base.replace("http://", "ws://")
+    exchange.urls["api"]["ws"]["public"] = socket + "/pub/ws"
+    exchange.urls["api"]["ws"]["publicGen2"] = socket + "/websocket/v1"
+    params = {"generation": generation}
+    label = f"generation {generation}"
+    try:
+        markets = await exchange.load_markets(params=params)
+        check(f"{label} load_markets", "BTC/KRW" in markets and len(markets) >= 100, f"{len(markets)} markets")
+
+        ticker = await exchange.fetch_ticker("BTC/KRW", params)
+        check(f"{label} fetch_ticker", ticker["last"] and ticker["last"] > 1_000_000 and ticker["high"] >= ticker["low"]
+              and ticker["quoteVolume"] and ticker["quoteVolume"] > 0, f"last {ticker['last']} change {ticker['percentage']}%")
+
+        book = await exchange.fetch_order_book("BTC/KRW", None, params)
+        check(f"{label} fetch_order_book", sane_book(book), f"{len(book['bids'])}+{len(book['asks'])} levels, "
+              f"best {book['bids'][0][0]} / {book['asks'][0][0]}")
+
+        trades = await exchange.fetch_trades("BTC/KRW", None, 10, params)
+        check(f"{label} fetch_trades", len(trades) > 0 and all(t["price"] > 0 and t["amount"] > 0 and t["side"] in ("buy", "sell")
+                                                                 and recent(t["timestamp"]) for t in trades),
+              f"{len(trades)} trades, last {trades[-1]['price'] if trades else None}")
+
+        candles = await exchange.fetch_ohlcv("BTC/KRW", "1m", None, 50, params)
+        check(f"{label} fetch_ohlcv", len(candles) >= 10 and all(c[2] >= max(c[1], c[4]) and c[3] <= min(c[1], c[4])
+                                                                   and c[5] >= 0 and recent(c[0]) for c in candles),
+              f"{len(candles)} candles")
+
+        live = await asyncio.wait_for(exchange.watch_ticker("BTC/KRW", params), 20)
+        check(f"{label} watch_ticker", live["last"] and live["last"] > 1_000_000, f"last {live['last']}")
+
+        live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/KRW", None, params), 20)
+        for _ in range(3):
+            live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/KRW", None, params), 20)
+        check(f"{label} watch_order_book", sane_book(live_book),
+              f"best {live_book['bids'][0][0] if live_book['bids'] else None} / {live_book['asks'][0][0] if live_book['asks'] else None}")
+
+        live_trades = await asyncio.wait_for(exchange.watch_trades("BTC/KRW", None, None, params), 20)
+        check(f"{label} watch_trades", len(live_trades) > 0 and all(t["price"] > 0 and t["amount"] > 0 for t in live_trades),
+              f"{len(live_trades)} trades")
+    except Exception as error:  # a client error is a failed check, reported with its cause
+        check(f"{label} ran without an exception", False, f"{type(error).__name__}: {error}")
+    finally:
+        await exchange.close()
+
+
+async def main(base):
+    for generation in (2, 1):
+        await exercise(base, generation)
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 1 if results["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1])))
