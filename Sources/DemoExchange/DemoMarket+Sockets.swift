@@ -7,7 +7,17 @@ extension DemoMarket {
     nonisolated func serve(_ dialect: StreamDialect, inbound: WebSocketInboundStream,
                            outbound: WebSocketOutboundWriter) async throws {
         let (id, outgoing) = await attach(dialect)
-        defer { Task { await self.detach(id) } }
+        do {
+            try await exchangeFrames(id: id, outgoing: outgoing, inbound: inbound, outbound: outbound)
+        } catch {
+            await detach(id)
+            throw error
+        }
+        await detach(id)
+    }
+
+    private nonisolated func exchangeFrames(id: Int, outgoing: AsyncStream<Outgoing>, inbound: WebSocketInboundStream,
+                                            outbound: WebSocketOutboundWriter) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await item in outgoing {

@@ -14,7 +14,6 @@ public struct TradeTape: Sendable, Equatable {
     /// Creates an empty tape holding at most `capacity` trades (at least one).
     public init(capacity: Int) {
         self.capacity = Swift.max(1, capacity)
-        storage.reserveCapacity(2 * self.capacity)
     }
 
     /// Number of trades held.

@@ -62,8 +62,13 @@ import Testing
         let tickers = codec.decode(response: encoder.tickersBody([(ticker, .init())]), for: .tickers([btc]))
         #expect(tickers.events == [.ticker(ticker)])
 
+        // REST sends 30 levels per side (15 each for several markets on Bithumb).
         let books = codec.decode(response: encoder.orderBooksBody([book(time)]), for: .orderBook(btc))
-        #expect(try Harness.book(try Harness.onlyEvent(books)).bids.count == min(20, profile.bookDepth))
+        #expect(try Harness.book(try Harness.onlyEvent(books)).bids.count == 20)
+        let twoBooks = codec.decode(response: encoder.orderBooksBody([book(time), book(time)]), for: .orderBook(btc))
+        #expect(twoBooks.events.allSatisfy { event in
+            if case .orderBook(let book) = event { book.bids.count == (profile.dialect == .upbit ? 20 : 15) } else { false }
+        })
 
         let trades = trades(time, ids: true)
         #expect(codec.decode(response: encoder.tradesBody(trades, previousClose: 117_546_000), for: .trades(btc, count: 2)).events

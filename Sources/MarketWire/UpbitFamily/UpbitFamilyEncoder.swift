@@ -194,9 +194,9 @@ public struct UpbitFamilyEncoder: Sendable {
     }
 
     /// `/v1/orderbook?markets=…`, with millisecond timestamps as the REST API uses: 30 levels
-    /// per side for one market, 15 for several.
+    /// per side (on Bithumb 15 each when several markets are asked for).
     public func orderBooksBody(_ books: [OrderBook]) -> [UInt8] {
-        let depth = books.count == 1 ? 30 : 15
+        let depth = profile.dialect == .upbit || books.count == 1 ? 30 : 15
         var writer = JSONWriter(capacity: books.count * 2000)
         writer.array { writer in
             for book in books {
