@@ -103,9 +103,7 @@ struct BithumbRESTRoutes: Sendable {
     }
 
     private func count(_ parameter: String?, default value: Int, maximum: Int) -> Result<Int, RejectedRequest> {
-        guard let parameter else { return .success(value) }
-        guard let count = Int(parameter), count > 0 else { return .failure(.json(Self.typeMismatch)) }
-        return .success(min(count, maximum))
+        countParameter(parameter, default: value, maximum: maximum).map { .success($0) } ?? .failure(.json(Self.typeMismatch))
     }
 
     /// A candle `to` time: ISO text, KST unless it ends in `Z` or carries an offset.

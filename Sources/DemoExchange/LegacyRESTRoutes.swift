@@ -82,9 +82,7 @@ struct LegacyRESTRoutes: Sendable {
     }
 
     private func count(_ parameter: String?, default value: Int, maximum: Int) -> Result<Int, RejectedRequest> {
-        guard let parameter else { return .success(value) }
-        guard let count = Int(parameter), count > 0 else { return .failure(invalidParameter) }
-        return .success(min(count, maximum))
+        countParameter(parameter, default: value, maximum: maximum).map { .success($0) } ?? .failure(invalidParameter)
     }
 
     private var unlisted: RejectedRequest { .json(encoder.errorBody(status: "5500", message: "상장 코인 아님")) }

@@ -37,3 +37,11 @@ struct RejectedRequest: Error {
         RejectedRequest(response: .json(bytes, status: status))
     }
 }
+
+/// Reads a `count` query parameter: the default when absent, at most `maximum`, and `nil` when
+/// it is not a positive integer.
+func countParameter(_ text: String?, default value: Int, maximum: Int) -> Int? {
+    guard let text else { return value }
+    guard let count = Int(text), count > 0 else { return nil }
+    return min(count, maximum)
+}
