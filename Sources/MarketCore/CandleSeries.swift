@@ -78,9 +78,7 @@ public struct CandleSeries: Sendable, Hashable {
 
     /// The start of the bucket holding `time`.
     public func bucketStart(for time: Timestamp) -> Timestamp {
-        let length = interval.microseconds
-        let shifted = time.microseconds - phase
-        return Timestamp(microseconds: shifted.floorDivided(by: length) * length + phase)
+        time.floored(toMultipleOf: interval.microseconds, phase: phase)
     }
 
     /// Candles of a coarser interval built from finer ones (e.g. 4 h from 1 h, for an exchange
