@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "MarketCore", targets: ["MarketCore"]),
         .library(name: "MarketWire", targets: ["MarketWire"]),
         .library(name: "MarketSim", targets: ["MarketSim"]),
+        .library(name: "MarketRuntime", targets: ["MarketRuntime"]),
+        .library(name: "ExchangeClient", targets: ["ExchangeClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +34,26 @@ let package = Package(
         .target(name: "MarketCore", swiftSettings: strictSettings),
         .target(name: "MarketWire", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(
+            name: "MarketRuntime",
+            dependencies: ["MarketCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ExchangeClient",
+            dependencies: [
+                "MarketCore",
+                "MarketRuntime",
+                "MarketWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "DemoExchange",
             dependencies: [
@@ -51,6 +73,8 @@ let package = Package(
             dependencies: [
                 "MarketCore",
                 "MarketWire",
+                "MarketRuntime",
+                "ExchangeClient",
                 "DemoExchange",
                 "MarketSim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 public import Logging
@@ -84,12 +83,4 @@ public struct DemoExchangeStatistics: Sendable, Hashable {
     public var clients: Int
     /// WebSocket clients disconnected because their queue of frames filled up.
     public var slowClientsDropped: Int
-}
-
-/// The system's wall clock.
-public enum SystemClock {
-    /// The current time.
-    @Sendable public static func now() -> Timestamp {
-        Timestamp(microseconds: Int64((Date().timeIntervalSince1970 * 1e6).rounded()))
-    }
 }

@@ -2,6 +2,10 @@
 public struct MarketSnapshot: Sendable {
     /// Increases by one with every published snapshot.
     public let version: UInt64
+    /// When the snapshot was taken, by the publisher's clock.
+    public let capturedAt: Timestamp
+    /// The connection's state and counters at that moment.
+    public let feed: FeedStatus
     /// Listed markets in listing order.
     public let markets: [Market]
     /// Latest ticker per market.
@@ -12,13 +16,19 @@ public struct MarketSnapshot: Sendable {
     public let trades: [MarketCode: TradeTape]
     /// Candle series per market and interval.
     public let candles: [MarketCode: [CandleInterval: CandleSeries]]
+    /// When data for each market last arrived, by the publisher's clock: how fresh each row is.
+    public let receivedAt: [MarketCode: Timestamp]
     /// What changed since the previous snapshot.
     public let diff: SnapshotDiff
 
     /// Creates a snapshot.
-    public init(version: UInt64, markets: [Market], tickers: [MarketCode: Ticker], orderBooks: [MarketCode: OrderBook],
-                trades: [MarketCode: TradeTape], candles: [MarketCode: [CandleInterval: CandleSeries]], diff: SnapshotDiff) {
+    public init(version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
+                orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
+                candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp], diff: SnapshotDiff) {
         self.version = version
+        self.capturedAt = capturedAt
+        self.feed = feed
+        self.receivedAt = receivedAt
         self.markets = markets
         self.tickers = tickers
         self.orderBooks = orderBooks
@@ -28,6 +38,7 @@ public struct MarketSnapshot: Sendable {
     }
 
     /// An empty snapshot, version 0.
-    public static let empty = MarketSnapshot(version: 0, markets: [], tickers: [:], orderBooks: [:], trades: [:],
-                                             candles: [:], diff: SnapshotDiff())
+    public static let empty = MarketSnapshot(version: 0, capturedAt: Timestamp(microseconds: 0), feed: FeedStatus(),
+                                             markets: [], tickers: [:], orderBooks: [:], trades: [:], candles: [:],
+                                             receivedAt: [:], diff: SnapshotDiff())
 }

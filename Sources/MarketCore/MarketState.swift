@@ -37,6 +37,8 @@ public struct MarketState: Sendable {
     public private(set) var trades: [MarketCode: TradeTape] = [:]
     /// Candle series per market and interval.
     public private(set) var candles: [MarketCode: [CandleInterval: CandleSeries]] = [:]
+    /// When data for each market last arrived, by the receiver's clock (see ``apply(_:receivedAt:)``).
+    public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
     /// Events dropped because they named a market beyond `limits.markets`.
     public private(set) var droppedEvents = 0
     /// Version of the last published snapshot.
@@ -54,29 +56,29 @@ public struct MarketState: Sendable {
     /// Whether anything changed since the last snapshot.
     public var hasChanges: Bool { !pending.isEmpty }
 
-    /// Applies one event.
-    public mutating func apply(_ event: MarketEvent) {
+    /// Applies one event; with `time`, the markets it names are marked as updated then.
+    public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil) {
         switch event {
         case .markets(let listing):
             applyListing(listing)
         case .ticker(let ticker):
-            guard admit(ticker.market) else { return }
+            guard admit(ticker.market, at: time) else { return }
             tickers[ticker.market] = ticker
             pending.tickers.insert(ticker.market)
         case .orderBook(let book):
-            guard admit(book.market) else { return }
+            guard admit(book.market, at: time) else { return }
             orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
                                                 timestamp: book.timestamp, levelLimit: limits.bookLevels)
             pending.orderBooks.insert(book.market)
         case .orderBookDelta(let delta):
-            guard admit(delta.market) else { return }
+            guard admit(delta.market, at: time) else { return }
             orderBooks[delta.market, default: OrderBook(market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
                                                         levelLimit: limits.bookLevels)].apply(delta)
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
-            for trade in batch { applyTrade(trade) }
+            for trade in batch { applyTrade(trade, at: time) }
         case .candles(let history):
-            guard admit(history.market) else { return }
+            guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
             series.replace(with: history.candles, coveredUntil: history.coveredUntil)
             candles[history.market, default: [:]][history.interval] = series
@@ -86,8 +88,9 @@ public struct MarketState: Sendable {
         }
     }
 
-    /// Publishes the current state as the next snapshot and starts a new diff.
-    public mutating func snapshot() -> MarketSnapshot {
+    /// Publishes the current state, taken at `time` with the feed in `feed`, as the next
+    /// snapshot and starts a new diff.
+    public mutating func snapshot(at time: Timestamp, feed: FeedStatus) -> MarketSnapshot {
         for market in pending.tickers {
             guard let price = tickers[market]?.price else { continue }
             if let previous = publishedPrices[market], previous != price {
@@ -96,8 +99,9 @@ public struct MarketState: Sendable {
             publishedPrices[market] = price
         }
         version += 1
-        let snapshot = MarketSnapshot(version: version, markets: markets, tickers: tickers, orderBooks: orderBooks,
-                                      trades: trades, candles: candles, diff: pending)
+        let snapshot = MarketSnapshot(version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
+                                      orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
+                                      diff: pending)
         pending = SnapshotDiff()
         return snapshot
     }
@@ -115,13 +119,14 @@ public struct MarketState: Sendable {
             orderBooks[dictionaryKey] = nil
             trades[dictionaryKey] = nil
             candles[dictionaryKey] = nil
+            receivedAt[dictionaryKey] = nil
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true
     }
 
-    private mutating func applyTrade(_ trade: Trade) {
-        guard admit(trade.market) else { return }
+    private mutating func applyTrade(_ trade: Trade, at time: Timestamp?) {
+        guard admit(trade.market, at: time) else { return }
         let added = trades[trade.market, default: TradeTape(capacity: limits.tradesPerMarket)].append(trade)
         guard added else { return }
         pending.trades.insert(trade.market)
@@ -134,14 +139,17 @@ public struct MarketState: Sendable {
     }
 
     /// Whether events for `market` are kept: once a listing exists only listed markets are,
-    /// and never more than `limits.markets` in all.
-    private mutating func admit(_ market: MarketCode) -> Bool {
-        if known.contains(market) { return true }
-        guard markets.isEmpty, known.count < limits.markets else {
-            droppedEvents += 1
-            return false
+    /// and never more than `limits.markets` in all. A kept event received at `time` marks the
+    /// market as updated then.
+    private mutating func admit(_ market: MarketCode, at time: Timestamp?) -> Bool {
+        if !known.contains(market) {
+            guard markets.isEmpty, known.count < limits.markets else {
+                droppedEvents += 1
+                return false
+            }
+            known.insert(market)
         }
-        known.insert(market)
+        if let time { receivedAt[market] = time }
         return true
     }
 }

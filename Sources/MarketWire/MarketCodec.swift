@@ -35,20 +35,6 @@ public struct DecodedMessages: Sendable, Hashable {
     }
 }
 
-/// A REST resource the client bootstraps from.
-public enum RESTResource: Sendable, Hashable {
-    /// The market listing with names.
-    case markets
-    /// Tickers for these markets.
-    case tickers([MarketCode])
-    /// One market's order book.
-    case orderBook(MarketCode)
-    /// One market's recent trades.
-    case trades(MarketCode, count: Int)
-    /// One market's candle history.
-    case candles(MarketCode, CandleInterval, count: Int)
-}
-
 /// An HTTP GET to make: a path and its query items, for a base URL chosen by the caller.
 public struct RESTRequest: Sendable, Hashable {
     /// Path from the server root, e.g. `/v1/ticker`.
@@ -91,10 +77,10 @@ public protocol MarketCodec: Sendable {
     mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages
 
     /// Decodes a REST response body fetched for `resource`.
-    mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages
+    mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages
 
     /// The requests that fetch `resource`, within the exchange's per-request limits.
-    func requests(for resource: RESTResource) -> [RESTRequest]
+    func requests(for resource: SnapshotResource) -> [RESTRequest]
 
     /// The text frames to send so the connection streams `subscription`. For the 2.0 dialects
     /// a new request replaces the previous one, so this is always the whole union.
@@ -114,7 +100,7 @@ extension MarketCodec {
     }
 
     /// Decodes a REST body held in an array.
-    public mutating func decode(response: [UInt8], for resource: RESTResource) -> DecodedMessages {
+    public mutating func decode(response: [UInt8], for resource: SnapshotResource) -> DecodedMessages {
         response.withUnsafeBytes { decode(response: $0, for: resource) }
     }
 }

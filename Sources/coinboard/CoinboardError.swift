@@ -2,10 +2,20 @@
 enum CoinboardError: Error, CustomStringConvertible {
     /// A file named on the command line could not be read.
     case unreadableFile(String)
+    /// A log file could not be opened for appending.
+    case unwritableLog(String)
+    /// The in-process demo exchange stopped before it was listening.
+    case demoExchangeFailed
+    /// Nothing at all could be fetched from the feed within the time given.
+    case nothingFetched(from: String, reason: String?)
 
     var description: String {
         switch self {
         case .unreadableFile(let path): "cannot read \(path)"
+        case .unwritableLog(let path): "cannot write the log file \(path)"
+        case .demoExchangeFailed: "the demo exchange could not start"
+        case .nothingFetched(let endpoint, let reason):
+            "nothing could be fetched from \(endpoint)" + (reason.map { ": \($0)" } ?? "")
         }
     }
 }

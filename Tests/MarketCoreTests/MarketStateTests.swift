@@ -4,6 +4,7 @@ import Testing
 @Suite struct MarketStateTests {
     let btc = MarketCode(code: "KRW-BTC")!
     let eth = MarketCode(code: "KRW-ETH")!
+    let testTime = Timestamp(microseconds: 1_700_000_000_000_000)
 
     func ticker(_ market: MarketCode, _ price: Int) -> Ticker {
         Ticker(market: market, price: ExactDecimal(price),
@@ -15,7 +16,7 @@ import Testing
         state.apply(.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
                               Market(code: eth, koreanName: "이더리움", englishName: "Ethereum")]))
         state.apply(.ticker(ticker(btc, 100)))
-        let first = state.snapshot()
+        let first = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(first.version == 1)
         #expect(first.diff.listingChanged)
         #expect(first.diff.tickers == [btc])
@@ -25,7 +26,7 @@ import Testing
         state.apply(.ticker(ticker(btc, 90)))
         state.apply(.ticker(ticker(btc, 95)))
         state.apply(.ticker(ticker(eth, 10)))
-        let second = state.snapshot()
+        let second = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(second.version == 2)
         #expect(!second.diff.listingChanged)
         #expect(second.diff.tickers == [btc, eth])
@@ -37,13 +38,13 @@ import Testing
     @Test func tradesFillTheTapeAndExtendCandles() {
         var state = MarketState(limits: .init(tradesPerMarket: 2))
         state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [], coveredUntil: nil)))
-        _ = state.snapshot()
+        _ = state.snapshot(at: testTime, feed: FeedStatus())
         let trades = (1...3).map { second in
             Trade(market: btc, price: ExactDecimal(100 + second), quantity: 1, side: .sell,
                   timestamp: Timestamp(microseconds: Int64(second) * 1_000_000))
         }
         state.apply(.trades(trades))
-        let snapshot = state.snapshot()
+        let snapshot = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(snapshot.trades[btc]?.newestFirst.map(\.price) == [103, 102])
         #expect(snapshot.candles[btc]?[.oneMinute]?.candles.first?.volume == 3)
         #expect(snapshot.diff.trades == [btc])
@@ -70,7 +71,7 @@ import Testing
                                          asks: [BookLevel(price: 101, quantity: 1)], timestamp: Timestamp(microseconds: 1))))
         state.apply(.orderBookDelta(OrderBookDelta(market: btc, changes: [BookChange(side: .bid, price: 99, quantity: 0)],
                                                    timestamp: Timestamp(microseconds: 2))))
-        let snapshot = state.snapshot()
+        let snapshot = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(snapshot.orderBooks[btc]?.bids.isEmpty == true)
         #expect(snapshot.orderBooks[btc]?.asks.count == 1)
         #expect(snapshot.diff.orderBooks == [btc])
@@ -80,5 +81,20 @@ import Testing
         let market = Market(code: btc, koreanName: "비트\u{1B}[2J코인\u{202E}", englishName: "Bit\ncoin\u{7}")
         #expect(market.koreanName == "비트[2J코인")
         #expect(market.englishName == "Bitcoin")
+    }
+
+    @Test func snapshotsCarryTheFeedAndWhenEachMarketLastGotData() {
+        var state = MarketState()
+        let later = testTime.advanced(byMicroseconds: 5_000_000)
+        state.apply(.ticker(ticker(btc, 1)), receivedAt: testTime)
+        state.apply(.trades([Trade(market: eth, price: 10, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 1),
+                                   id: 1)]), receivedAt: later)
+        state.apply(.ticker(ticker(btc, 2)))
+        let feed = FeedStatus(state: .stale, messages: 3, decodeErrors: 1, reconnects: 2, lastMessageAt: later)
+        let snapshot = state.snapshot(at: later, feed: feed)
+        #expect(snapshot.receivedAt == [btc: testTime, eth: later])
+        #expect(snapshot.feed == feed)
+        #expect(snapshot.capturedAt == later)
+        #expect(feed.secondsSinceLastMessage(at: later.advanced(byMicroseconds: 1_500_000)) == 1.5)
     }
 }

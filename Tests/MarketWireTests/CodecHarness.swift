@@ -14,7 +14,7 @@ enum Harness {
         frame(dialect, try Fixture.json(name))
     }
 
-    static func rest(_ dialect: Dialect, _ name: String, _ resource: RESTResource) throws -> DecodedMessages {
+    static func rest(_ dialect: Dialect, _ name: String, _ resource: SnapshotResource) throws -> DecodedMessages {
         var codec = dialect.makeCodec()
         return codec.decode(response: try Fixture.json(name), for: resource)
     }

@@ -7,14 +7,14 @@ import Testing
 /// events that still hold the domain's invariants.
 @Suite struct MutationTests {
     /// Real frames per dialect: WebSocket fixtures and REST fixtures with the resource they answer.
-    static func corpus(_ dialect: Dialect) throws -> [(bytes: [UInt8], resource: RESTResource?)] {
+    static func corpus(_ dialect: Dialect) throws -> [(bytes: [UInt8], resource: SnapshotResource?)] {
         let prefix: String
         switch dialect {
         case .bithumb: prefix = "bithumb-v2-"
         case .bithumbLegacy: prefix = "bithumb-legacy-"
         case .upbit: prefix = "upbit-"
         }
-        var corpus: [(bytes: [UInt8], resource: RESTResource?)] = []
+        var corpus: [(bytes: [UInt8], resource: SnapshotResource?)] = []
         for name in try Fixture.all() where name.hasPrefix(prefix) {
             let resource = Self.resource(for: name)
             if name.hasSuffix(".jsonl") {
@@ -26,7 +26,7 @@ import Testing
         return corpus
     }
 
-    static func resource(for name: String) -> RESTResource? {
+    static func resource(for name: String) -> SnapshotResource? {
         guard name.contains("-rest-") else { return nil }
         if name.contains("market-all") { return .markets }
         if name.contains("ticker") { return .tickers([btc]) }

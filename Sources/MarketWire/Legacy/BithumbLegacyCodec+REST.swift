@@ -1,4 +1,4 @@
-import MarketCore
+public import MarketCore
 
 extension BithumbLegacyCodec {
     /// The candlestick intervals `/public/candlestick` serves, by the interval they build.
@@ -10,7 +10,7 @@ extension BithumbLegacyCodec {
         }
     }
 
-    public func requests(for resource: RESTResource) -> [RESTRequest] {
+    public func requests(for resource: SnapshotResource) -> [RESTRequest] {
         typealias Item = RESTRequest.QueryItem
         switch resource {
         case .markets:
@@ -30,7 +30,7 @@ extension BithumbLegacyCodec {
         }
     }
 
-    public mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages {
+    public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
         guard response.count <= WireLimits.responseBytes else {
             return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
         }
@@ -56,7 +56,7 @@ extension BithumbLegacyCodec {
         return result
     }
 
-    private static func decodeData(_ data: JSONValue, for resource: RESTResource,
+    private static func decodeData(_ data: JSONValue, for resource: SnapshotResource,
                                    into result: inout DecodedMessages) throws(WireError) {
         switch resource {
         case .markets:

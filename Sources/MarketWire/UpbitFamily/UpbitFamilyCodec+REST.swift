@@ -1,7 +1,7 @@
-import MarketCore
+public import MarketCore
 
 extension UpbitFamilyCodec {
-    public func requests(for resource: RESTResource) -> [RESTRequest] {
+    public func requests(for resource: SnapshotResource) -> [RESTRequest] {
         typealias Item = RESTRequest.QueryItem
         switch resource {
         case .markets:
@@ -26,7 +26,7 @@ extension UpbitFamilyCodec {
         }
     }
 
-    public mutating func decode(response: UnsafeRawBufferPointer, for resource: RESTResource) -> DecodedMessages {
+    public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
         guard response.count <= WireLimits.responseBytes else {
             return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
         }
@@ -47,7 +47,7 @@ extension UpbitFamilyCodec {
         return result
     }
 
-    private static func decodeBody(_ rows: JSONValue, for resource: RESTResource, profile: UpbitFamilyProfile,
+    private static func decodeBody(_ rows: JSONValue, for resource: SnapshotResource, profile: UpbitFamilyProfile,
                                    into result: inout DecodedMessages) throws(WireError) {
         let keys = UpbitKeys.default
         switch resource {

@@ -1,0 +1,49 @@
+public import AsyncHTTPClient
+public import MarketCore
+public import MarketRuntime
+import MarketWire
+import NIOCore
+import NIOHTTP1
+
+/// The REST adapter: fetches resources over HTTP(S) with async-http-client, paced within the
+/// exchange's limit, and decodes them with the dialect's codec. Sends no `Origin` header
+/// (Upbit throttles requests that carry one); certificates are verified.
+public struct RESTSnapshotFetcher: SnapshotFetcher {
+    private let endpoints: ExchangeEndpoints
+    private let client: HTTPClient
+    private let pacer: RequestPacer
+    private let timeout: TimeAmount
+
+    /// Largest body read (a full KRW ticker list is about 230 KB).
+    private static let bodyLimit = 8 << 20
+
+    /// Creates a fetcher for `endpoints`, pacing requests within `limit`.
+    public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = .shared,
+                timeout: Duration = .seconds(10)) {
+        self.endpoints = endpoints
+        self.client = client
+        pacer = RequestPacer(limit: limit)
+        self.timeout = .microseconds(timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
+    }
+
+    public func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
+        var codec = endpoints.dialect.makeCodec()
+        var result = FeedMessage(events: [])
+        for request in codec.requests(for: resource) {
+            try await pacer.waitForTurn(path: request.path)
+            var http = HTTPClientRequest(url: endpoints.restBaseURL + request.pathAndQuery)
+            http.headers.add(name: "Accept", value: "application/json")
+            let response = try await client.execute(http, timeout: timeout)
+            let body = try await response.body.collect(upTo: Self.bodyLimit)
+            let decoded = body.withUnsafeReadableBytes { codec.decode(response: $0, for: resource) }
+            guard response.status == .ok else {
+                let detail = decoded.errors.first.map { String(describing: $0) } ?? ""
+                throw ExchangeClientError.httpStatus(Int(response.status.code), path: request.path,
+                                                     detail: detail.strippingControlCharacters)
+            }
+            result.events += decoded.events
+            result.decodeErrors += decoded.errors.map { String(describing: $0) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+/// An exchange's REST rate limit: at most `requests` per `window` in each category (for
+/// Bithumb 150 a second per category, for Upbit 10 a second per group).
+public struct RequestLimit: Sendable, Hashable {
+    /// Requests allowed per window and category.
+    public var requests: Int
+    /// The window, in microseconds.
+    public var windowMicroseconds: Int64
+
+    /// Creates a limit of `requests` per second.
+    public init(requestsPerSecond: Int) {
+        requests = max(1, requestsPerSecond)
+        windowMicroseconds = 1_000_000
+    }
+
+    /// Bithumb's public REST limit (both generations).
+    public static let bithumb = RequestLimit(requestsPerSecond: 150)
+    /// Upbit's quotation limit.
+    public static let upbit = RequestLimit(requestsPerSecond: 10)
+
+    /// The category a request path counts against.
+    static func category(ofPath path: String) -> String {
+        for (marker, category) in [("/candle", "candle"), ("/orderbook", "orderbook"), ("/ticker", "ticker"),
+                                   ("/trades", "trade"), ("/transaction_history", "trade"), ("/market", "market")]
+        where path.contains(marker) {
+            return category
+        }
+        return "other"
+    }
+}
+
+/// When each request may go so that no window of the limit's length holds more than its
+/// number of requests in one category: a sliding log of the last sends, per category.
+struct RequestBudget: Sendable {
+    let limit: RequestLimit
+    private var sent: [String: [Int64]] = [:]
+
+    init(limit: RequestLimit) {
+        self.limit = limit
+    }
+
+    /// Books a request in `category` asked for at `now` (µs) and returns when it may go.
+    mutating func reserve(_ category: String, at now: Int64) -> Int64 {
+        var log = sent[category, default: []]
+        var time = now
+        if log.count >= limit.requests {
+            time = max(now, log[log.count - limit.requests] + limit.windowMicroseconds)
+        }
+        log.append(time)
+        if log.count > limit.requests { log.removeFirst(log.count - limit.requests) }
+        sent[category] = log
+        return time
+    }
+}

@@ -1,0 +1,46 @@
+/// The state of the connection to an exchange, as the user should see it.
+public enum ConnectionState: String, Sendable, Hashable, CaseIterable {
+    /// Connecting for the first time.
+    case connecting
+    /// Connected, subscribed, and data arriving.
+    case live
+    /// Connected, but nothing has arrived for longer than the keepalive window: the figures
+    /// on screen may be old.
+    case stale
+    /// The connection was lost; a new one is being made (after a backoff delay).
+    case reconnecting
+    /// Several attempts in a row have failed; retries go on at the longest backoff.
+    case failed
+}
+
+/// The connection's state and counters, published with every snapshot.
+public struct FeedStatus: Sendable, Hashable {
+    /// Where the connection stands.
+    public var state: ConnectionState
+    /// WebSocket messages received since start, heartbeats included.
+    public var messages: Int
+    /// Messages, or entries within them, that could not be decoded.
+    public var decodeErrors: Int
+    /// Connections re-established after a loss.
+    public var reconnects: Int
+    /// When the last message arrived (the client's clock), if any has.
+    public var lastMessageAt: Timestamp?
+    /// The most recent problem, in words, for the status bar (already free of control characters).
+    public var lastProblem: String?
+
+    /// Creates a status.
+    public init(state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
+                lastMessageAt: Timestamp? = nil, lastProblem: String? = nil) {
+        self.state = state
+        self.messages = messages
+        self.decodeErrors = decodeErrors
+        self.reconnects = reconnects
+        self.lastMessageAt = lastMessageAt
+        self.lastProblem = lastProblem
+    }
+
+    /// Seconds since the last message, or `nil` when none has arrived.
+    public func secondsSinceLastMessage(at now: Timestamp) -> Double? {
+        lastMessageAt.map { Double(now.microseconds - $0.microseconds) / 1_000_000 }
+    }
+}

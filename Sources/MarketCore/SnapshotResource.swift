@@ -1,0 +1,13 @@
+/// A piece of market data a client fetches as a whole (over REST) to start from or to resync.
+public enum SnapshotResource: Sendable, Hashable {
+    /// The market listing with names.
+    case markets
+    /// Tickers for these markets.
+    case tickers([MarketCode])
+    /// One market's order book.
+    case orderBook(MarketCode)
+    /// One market's recent trades.
+    case trades(MarketCode, count: Int)
+    /// One market's candle history.
+    case candles(MarketCode, CandleInterval, count: Int)
+}

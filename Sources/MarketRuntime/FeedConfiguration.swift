@@ -1,0 +1,38 @@
+public import MarketCore
+
+/// What the feed supervisor fetches and streams, and how it keeps the connection healthy.
+public struct FeedConfiguration: Sendable, Hashable {
+    /// Markets in view: their books and trades are streamed and bootstrapped.
+    public var focus: [MarketCode]
+    /// Trades fetched per market in view when (re)connecting.
+    public var tradeHistory: Int
+    /// The candle interval fetched for the markets in view, if any.
+    public var candleInterval: CandleInterval?
+    /// Candles fetched per market in view.
+    public var candleHistory: Int
+    /// How often a keepalive is sent. Nothing arriving for this long makes the connection
+    /// `stale`; for one and a half times as long makes the supervisor reconnect.
+    public var keepaliveInterval: Duration
+    /// Delays between reconnect attempts.
+    public var backoff: Backoff
+    /// Consecutive failed attempts after which the state reads `failed` (retries go on).
+    public var failedAfterAttempts: Int
+
+    /// Creates a configuration.
+    public init(focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
+                candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
+                failedAfterAttempts: Int = 5) {
+        self.focus = focus
+        self.tradeHistory = max(1, tradeHistory)
+        self.candleInterval = candleInterval
+        self.candleHistory = max(1, candleHistory)
+        self.keepaliveInterval = max(.milliseconds(100), keepaliveInterval)
+        self.backoff = backoff
+        self.failedAfterAttempts = max(1, failedAfterAttempts)
+    }
+
+    /// Silence after which the connection reads `stale`.
+    public var staleAfter: Duration { keepaliveInterval }
+    /// Silence after which the connection is dropped and made again.
+    public var reconnectAfterSilence: Duration { keepaliveInterval * 1.5 }
+}

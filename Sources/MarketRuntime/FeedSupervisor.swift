@@ -1,0 +1,268 @@
+public import Logging
+public import MarketCore
+
+/// Keeps one exchange feed flowing into the store: connect → fetch the listing → subscribe →
+/// bootstrap over REST while streaming; on any failure or silence, reconnect with backoff and
+/// resync.
+///
+/// The connection's state and counters travel with every batch handed to the store, so each
+/// snapshot tells how current it is. Books that arrive as deltas are kept by one ``BookSync``
+/// per market against REST snapshots.
+public actor FeedSupervisor {
+    /// A REST fetch the session's fetch loop runs.
+    enum FetchRequest: Sendable, Hashable {
+        /// A book snapshot for a market in view.
+        case book(MarketCode)
+        /// Recent trades and candles for a market in view.
+        case history(MarketCode)
+    }
+
+    private let transport: any FeedTransport
+    private let fetcher: any SnapshotFetcher
+    private let store: MarketStore
+    private let clock: any RuntimeClock
+    let logger: Logger
+    private(set) var configuration: FeedConfiguration
+    private(set) var status = FeedStatus()
+    private var random = SystemRandomNumberGenerator()
+    private var failuresInARow = 0
+    private var hasBeenLive = false
+    private var sessionStartedAt = Timestamp(microseconds: 0)
+    private var listing: [Market] = []
+    private var connection: (any FeedConnection)?
+    private var fetches: AsyncStream<FetchRequest>.Continuation?
+    private var pendingFetches: Set<FetchRequest> = []
+    var bookSyncs: [MarketCode: BookSync] = [:]
+
+    /// Creates a supervisor; nothing happens until ``run()``.
+    public init(transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore,
+                configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemRuntimeClock(),
+                logger: Logger = Logger(label: "coinboard.feed")) {
+        self.transport = transport
+        self.fetcher = fetcher
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// The connection's state and counters now.
+    public var currentStatus: FeedStatus { status }
+
+    /// Connects and keeps the feed flowing until the task is cancelled.
+    public func run() async {
+        await store.update(feed: status)
+        while !Task.isCancelled {
+            let problem: String
+            do {
+                try await transport.connect { messages, connection in
+                    try await self.runSession(messages: messages, connection: connection)
+                }
+                problem = MarketRuntimeError.closedByExchange.description
+            } catch {
+                if Task.isCancelled { break }
+                problem = Self.describe(error)
+            }
+            await endSession(problem: problem)
+            let delay = configuration.backoff.delay(afterFailures: failuresInARow, using: &random)
+            do { try await clock.sleep(for: delay) } catch { break }
+        }
+    }
+
+    /// Changes the markets in view: their books and trades are subscribed and bootstrapped.
+    public func setFocus(_ markets: [MarketCode]) async {
+        let added = markets.filter { !configuration.focus.contains($0) }
+        configuration.focus = markets
+        guard let connection else { return }
+        for market in added {
+            if transport.bookUpdates == .deltas { bookSyncs[market] = BookSync(market: market) }
+            enqueue(.book(market))
+            enqueue(.history(market))
+        }
+        do {
+            try await connection.subscribe(to: subscription())
+        } catch {
+            await report(problem: "could not change the subscription: \(Self.describe(error))")
+        }
+    }
+
+    // MARK: Session
+
+    private func runSession(messages: FeedMessages, connection: any FeedConnection) async throws {
+        sessionStartedAt = clock.now()
+        self.connection = connection
+        let (requests, continuation) = AsyncStream.makeStream(of: FetchRequest.self)
+        fetches = continuation
+        pendingFetches = []
+        bookSyncs = [:]
+        logger.info("connected", metadata: ["endpoint": "\(transport.endpointDescription)"])
+        try await loadListing()
+        try await connection.subscribe(to: subscription())
+        try await connection.sendKeepalive()
+        for market in configuration.focus {
+            if transport.bookUpdates == .deltas { bookSyncs[market] = BookSync(market: market) }
+            enqueue(.book(market))
+            enqueue(.history(market))
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.fetchTickers() }
+            group.addTask { try await self.serveFetches(requests) }
+            group.addTask { try await self.keepWatch(on: connection) }
+            group.addTask {
+                for try await message in messages { await self.receive(message) }
+                throw MarketRuntimeError.closedByExchange
+            }
+            for try await _ in group {}
+        }
+    }
+
+    private func endSession(problem: String) async {
+        connection = nil
+        fetches?.finish()
+        fetches = nil
+        failuresInARow += 1
+        status.state = failuresInARow >= configuration.failedAfterAttempts ? .failed : .reconnecting
+        logger.warning("connection lost", metadata: ["reason": "\(problem)", "failures": "\(failuresInARow)"])
+        await report(problem: problem)
+    }
+
+    /// What to stream: tickers for every KRW market, books and trades for the markets in view.
+    private func subscription() -> FeedSubscription {
+        let krw = listing.map(\.code).filter { $0.quote == "KRW" }
+        let focus = configuration.focus.filter { krw.contains($0) }
+        return FeedSubscription(tickers: krw, orderBooks: focus, trades: focus)
+    }
+
+    // MARK: Receiving
+
+    private func receive(_ message: FeedMessage) async {
+        status.messages += 1
+        status.lastMessageAt = clock.now()
+        if !message.decodeErrors.isEmpty {
+            status.decodeErrors += message.decodeErrors.count
+            status.lastProblem = "undecodable message: \(message.decodeErrors[0])".strippingControlCharacters
+            logger.debug("decode error", metadata: ["error": "\(message.decodeErrors[0])"])
+        }
+        if status.state != .live { becameLive() }
+        var events: [MarketEvent] = []
+        events.reserveCapacity(message.events.count)
+        for event in message.events {
+            switch event {
+            case .orderBookDelta(let delta) where transport.bookUpdates == .deltas:
+                if let book = keep(delta) { events.append(.orderBook(book)) }
+            case .notice(.rejected(let code, let text)):
+                status.lastProblem = "the exchange refused: \(code) \(text)".strippingControlCharacters
+                logger.warning("request rejected", metadata: ["code": "\(code)", "message": "\(text)"])
+            default:
+                events.append(event)
+            }
+        }
+        await store.apply(events, feed: status)
+    }
+
+    private func becameLive() {
+        if status.state == .stale {
+            logger.info("data flowing again")
+        } else if hasBeenLive {
+            status.reconnects += 1
+            logger.info("reconnected", metadata: ["reconnects": "\(status.reconnects)"])
+        }
+        hasBeenLive = true
+        failuresInARow = 0
+        status.state = .live
+    }
+
+    private func report(problem: String) async {
+        status.lastProblem = problem.strippingControlCharacters
+        await store.update(feed: status)
+    }
+
+    // MARK: Fetching
+
+    private func loadListing() async throws {
+        let message = try await fetcher.fetch(.markets)
+        try Self.rejectIfRefused(message)
+        var markets: [Market] = []
+        for case .markets(let listed) in message.events { markets = listed }
+        guard markets.contains(where: { $0.code.quote == "KRW" }) else { throw MarketRuntimeError.noKRWMarkets }
+        listing = markets
+        configuration.focus = configuration.focus.filter { focus in markets.contains { $0.code == focus } }
+        await store.apply([.markets(markets)], feed: status)
+    }
+
+    private func fetchTickers() async throws {
+        let krw = listing.map(\.code).filter { $0.quote == "KRW" }
+        let message = try await fetcher.fetch(.tickers(krw))
+        try Self.rejectIfRefused(message)
+        await store.apply(message.events, feed: status)
+    }
+
+    func enqueue(_ request: FetchRequest) {
+        guard let fetches, pendingFetches.insert(request).inserted else { return }
+        fetches.yield(request)
+    }
+
+    /// Runs the session's REST fetches one after another (the queue holds each request at
+    /// most once, so it stays as small as the markets in view).
+    private func serveFetches(_ requests: AsyncStream<FetchRequest>) async throws {
+        for await request in requests {
+            pendingFetches.remove(request)
+            switch request {
+            case .book(let market):
+                let message = try await fetcher.fetch(.orderBook(market))
+                try Self.rejectIfRefused(message)
+                var books: [MarketEvent] = []
+                for case .orderBook(let book) in message.events {
+                    if let kept = keep(snapshot: book) { books.append(.orderBook(kept)) }
+                }
+                await store.apply(books, feed: status)
+            case .history(let market):
+                var resources: [SnapshotResource] = [.trades(market, count: configuration.tradeHistory)]
+                if let interval = configuration.candleInterval {
+                    resources.append(.candles(market, interval, count: configuration.candleHistory))
+                }
+                for resource in resources {
+                    let message = try await fetcher.fetch(resource)
+                    try Self.rejectIfRefused(message)
+                    await store.apply(message.events, feed: status)
+                }
+            }
+        }
+    }
+
+    /// Keeps the connection alive and watches for silence: `stale` after the keepalive
+    /// interval, a reconnect (by throwing) after one and a half.
+    private func keepWatch(on connection: any FeedConnection) async throws {
+        let keepalive = configuration.keepaliveInterval
+        let tick = min(.seconds(1), keepalive / 10)
+        var lastKeepalive = clock.now()
+        while true {
+            try await clock.sleep(for: tick)
+            let now = clock.now()
+            if Duration.microseconds(now.microseconds - lastKeepalive.microseconds) >= keepalive {
+                try await connection.sendKeepalive()
+                lastKeepalive = now
+            }
+            let lastHeard = status.lastMessageAt.map { max($0, sessionStartedAt) } ?? sessionStartedAt
+            let silence = Duration.microseconds(now.microseconds - lastHeard.microseconds)
+            if silence >= configuration.reconnectAfterSilence {
+                throw MarketRuntimeError.silent(seconds: Double(silence.components.seconds))
+            }
+            if silence >= configuration.staleAfter, status.state == .live {
+                status.state = .stale
+                logger.warning("connection stale", metadata: ["silence": "\(silence)"])
+                await report(problem: "nothing received for \(silence.components.seconds) s")
+            }
+        }
+    }
+
+    static func rejectIfRefused(_ message: FeedMessage) throws {
+        if message.events.isEmpty, let problem = message.decodeErrors.first {
+            throw MarketRuntimeError.rejected(problem)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        String(describing: error).strippingControlCharacters
+    }
+}

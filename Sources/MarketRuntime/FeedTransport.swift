@@ -1,0 +1,75 @@
+public import MarketCore
+
+/// One message from a feed, decoded: its events and a description of each part that could
+/// not be decoded.
+public struct FeedMessage: Sendable {
+    /// Decoded events, in wire order.
+    public var events: [MarketEvent]
+    /// What could not be decoded, one line each.
+    public var decodeErrors: [String]
+
+    /// Creates a message.
+    public init(events: [MarketEvent], decodeErrors: [String] = []) {
+        self.events = events
+        self.decodeErrors = decodeErrors
+    }
+}
+
+/// How a feed delivers order books.
+public enum BookUpdates: Sendable, Hashable {
+    /// Every book message is a whole book (Bithumb 2.0, Upbit).
+    case wholeBooks
+    /// Book messages are level changes without sequence numbers (Bithumb legacy), kept
+    /// correct with ``BookSync`` against REST snapshots.
+    case deltas
+}
+
+/// The messages of one open connection, in arrival order; the sequence ends or throws when
+/// the connection closes.
+public typealias FeedMessages = any AsyncSequence<FeedMessage, any Error> & Sendable
+
+/// The sending side of one open connection.
+public protocol FeedConnection: Sendable {
+    /// Asks the exchange to stream `subscription`, replacing what was asked before.
+    func subscribe(to subscription: FeedSubscription) async throws
+    /// Sends a keepalive the exchange answers or counts as traffic.
+    func sendKeepalive() async throws
+}
+
+/// A streaming connection to an exchange (the WebSocket port).
+public protocol FeedTransport: Sendable {
+    /// How this feed delivers order books.
+    var bookUpdates: BookUpdates { get }
+    /// Where the feed connects, for messages to the user.
+    var endpointDescription: String { get }
+
+    /// Connects, runs `session` while the connection is open, and closes the connection when
+    /// `session` returns or throws. Throws when the connection cannot be made.
+    func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws
+}
+
+/// Fetches whole resources (the REST port): listings, tickers, books, trades and candles.
+public protocol SnapshotFetcher: Sendable {
+    /// Fetches `resource`, within the exchange's request limits, and decodes it.
+    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage
+}
+
+/// Where the runtime reads the time and waits.
+public protocol RuntimeClock: Sendable {
+    /// The current wall-clock time.
+    func now() -> Timestamp
+    /// Waits for `duration`; throws when the task is cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The system's clock.
+public struct SystemRuntimeClock: RuntimeClock {
+    /// Creates the system clock.
+    public init() {}
+
+    public func now() -> Timestamp { SystemClock.now() }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a feed session ended.
+public enum MarketRuntimeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The exchange closed the connection.
+    case closedByExchange
+    /// Nothing arrived for this many seconds.
+    case silent(seconds: Double)
+    /// The market listing held no market quoted in KRW.
+    case noKRWMarkets
+    /// The exchange answered a request with an error.
+    case rejected(String)
+
+    public var description: String {
+        switch self {
+        case .closedByExchange: "the exchange closed the connection"
+        case .silent(let seconds): "nothing received for \(Int(seconds.rounded())) s"
+        case .noKRWMarkets: "the exchange lists no KRW market"
+        case .rejected(let message): "the exchange refused: \(message)"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+public import MarketCore
+
+/// The sole owner of the market state: applies what the feed delivers and hands out
+/// snapshots, at most `maxSnapshotsPerSecond` a second.
+///
+/// Nothing is queued: events are applied as they come and a snapshot holds whatever is
+/// current, so memory is bounded by ``MarketState/Limits`` whatever the input rate. A snapshot
+/// taken through ``nextSnapshot()`` carries everything that changed since the previous one, so
+/// a slow reader skips states, never changes.
+public actor MarketStore {
+    private var state: MarketState
+    private var feed = FeedStatus()
+    private var feedChanged = false
+    private let clock: any RuntimeClock
+    private let publishInterval: Duration
+    private var lastPublished: Timestamp?
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    /// Creates an empty store.
+    public init(limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
+                clock: any RuntimeClock = SystemRuntimeClock()) {
+        state = MarketState(limits: limits)
+        self.clock = clock
+        publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
+    }
+
+    /// Applies a batch of events that arrived now, with the feed's status at that moment.
+    public func apply(_ events: [MarketEvent], feed: FeedStatus) {
+        let now = clock.now()
+        for event in events { state.apply(event, receivedAt: now) }
+        update(feed: feed)
+        if state.hasChanges { wakeReader() }
+    }
+
+    /// Records the feed's status.
+    public func update(feed: FeedStatus) {
+        guard feed != self.feed else { return }
+        self.feed = feed
+        feedChanged = true
+        wakeReader()
+    }
+
+    /// The current state as a snapshot, at once.
+    public func snapshot() -> MarketSnapshot {
+        take()
+    }
+
+    /// The next snapshot: waits until something changed and at least one publishing interval
+    /// has passed since the previous one. Returns `nil` when the task is cancelled.
+    ///
+    /// One reader at a time.
+    public func nextSnapshot() async -> MarketSnapshot? {
+        if let lastPublished {
+            let elapsed = Duration.microseconds(clock.now().microseconds - lastPublished.microseconds)
+            let wait = publishInterval - elapsed
+            if wait > .zero {
+                do { try await clock.sleep(for: wait) } catch { return nil }
+            }
+        }
+        while !state.hasChanges && !feedChanged {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { waiter = $0 }
+            } onCancel: {
+                Task { await self.wakeReader() }
+            }
+            if Task.isCancelled { return nil }
+        }
+        return take()
+    }
+
+    private func take() -> MarketSnapshot {
+        let now = clock.now()
+        lastPublished = now
+        feedChanged = false
+        return state.snapshot(at: now, feed: feed)
+    }
+
+    private func wakeReader() {
+        waiter?.resume()
+        waiter = nil
+    }
+}

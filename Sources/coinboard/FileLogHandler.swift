@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import MarketCore
+
+/// A swift-log handler appending one line per message to a file, so logs never reach a
+/// terminal that a dashboard or a script's output owns.
+struct FileLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    private let label: String
+    private let file: FileHandle
+
+    /// A logger writing to `path` (appending), or discarding everything when `path` is `nil`.
+    static func logger(label: String, path: String?, level: Logger.Level = .info) throws -> Logger {
+        guard let path else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CoinboardError.unwritableLog(path) }
+        }
+        guard let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableLog(path) }
+        file.seekToEndOfFile()
+        var logger = Logger(label: label, factory: { label in FileLogHandler(label: label, file: file) })
+        logger.logLevel = level
+        return logger
+    }
+
+    private init(label: String, file: FileHandle) {
+        self.label = label
+        self.file = file
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        let line = "\(SystemClock.now().iso8601) \(event.level) \(label): \(event.message)\(fields)\n"
+        file.write(Data(line.utf8))
+    }
+}

@@ -1,0 +1,78 @@
+import DemoExchange
+import ExchangeClient
+import Logging
+import MarketCore
+import MarketRuntime
+import MarketSim
+import MarketWire
+
+/// The running pipeline: a supervisor feeding a store, for the duration of a body.
+struct LivePipeline {
+    /// The store the feed fills.
+    let store: MarketStore
+    /// The supervisor keeping the feed flowing.
+    let supervisor: FeedSupervisor
+    /// Where the feed connects.
+    let endpoints: ExchangeEndpoints
+
+    /// Starts the feed from `source` (and the demo exchange, when that is the source), runs
+    /// `body` with the pipeline, then stops everything.
+    static func run<Result: Sendable>(
+        source: FeedSource, configuration: FeedConfiguration, logger: Logger,
+        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+    ) async throws -> Result {
+        switch source {
+        case .remote(_, let endpoints):
+            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, body)
+        case .demo:
+            let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
+                                            logger: logger)
+            let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+            return try await withThrowingTaskGroup(of: Result?.self) { group in
+                group.addTask {
+                    try await exchange.run { port in announce.yield(port) }
+                    return nil
+                }
+                var listening = ports.makeAsyncIterator()
+                guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
+                group.addTask {
+                    try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger, body)
+                }
+                while let finished = try await group.next() {
+                    if let result = finished {
+                        group.cancelAll()
+                        return result
+                    }
+                }
+                throw CoinboardError.demoExchangeFailed
+            }
+        }
+    }
+
+    private static func run<Result: Sendable>(
+        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger,
+        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+    ) async throws -> Result {
+        let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(
+            transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger),
+            fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit),
+            store: store, configuration: configuration, logger: logger)
+        let pipeline = LivePipeline(store: store, supervisor: supervisor, endpoints: endpoints)
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                await supervisor.run()
+                return nil
+            }
+            group.addTask { try await body(pipeline) }
+            while let finished = try await group.next() {
+                if let result = finished {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw CancellationError()
+        }
+    }
+}

@@ -1,0 +1,94 @@
+public import ArgumentParser
+import Foundation
+public import MarketCore
+import ExchangeClient
+import MarketRuntime
+
+/// `coinboard snapshot`: connects like the dashboard, waits, and prints the state.
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Connect to an exchange, wait, and print what was received.",
+        discussion: """
+            Tickers come for every KRW market; books, trades and candles for the --markets given. \
+            Exits 0 when anything was fetched, 1 with one line on stderr when nothing could be.
+            """
+    )
+
+    /// Output formats.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case json, table
+    }
+
+    @OptionGroup var exchange: ExchangeOptions
+
+    @Option(help: "Markets whose book, trades and candles to fetch, e.g. BTC,ETH or KRW-BTC.")
+    var markets = "BTC"
+
+    @Option(help: "Order-book levels a side to print.")
+    var depth = 15
+
+    @Option(help: "Trades to print per market, newest first.")
+    var trades = 20
+
+    @Option(help: "Candle interval to fetch: \(CandleInterval.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var candles: CandleInterval?
+
+    @Option(help: "Seconds to collect before printing.")
+    var duration: Double = 3
+
+    @Option(help: "Seconds between keepalives; silence this long reads as stale, half as long again reconnects.")
+    var keepalive: Double = 20
+
+    @Option(help: "Output format: json or table.")
+    var format: Format = .json
+
+    @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
+    var logFile: String?
+
+    func validate() throws {
+        guard (1...400).contains(depth) else { throw ValidationError("--depth must be between 1 and 400") }
+        guard (1...200).contains(trades) else { throw ValidationError("--trades must be between 1 and 200") }
+        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
+        guard keepalive >= 0.1, keepalive <= 3600 else { throw ValidationError("--keepalive must be between 0.1 and 3600 seconds") }
+        _ = try focus()
+    }
+
+    func run() async throws {
+        let source = try exchange.source()
+        let logger = try FileLogHandler.logger(label: "coinboard.snapshot", path: logFile)
+        let configuration = FeedConfiguration(focus: try focus(), tradeHistory: trades, candleInterval: candles,
+                                              keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
+        let wait = Duration.milliseconds(Int64(duration * 1000))
+        let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
+            pipeline in
+            try await Task.sleep(for: wait)
+            return (await pipeline.store.snapshot(), pipeline.endpoints.webSocketURL)
+        }
+        guard !snapshot.markets.isEmpty else {
+            throw CoinboardError.nothingFetched(from: endpoint, reason: snapshot.feed.lastProblem)
+        }
+        let report = SnapshotReport(exchange: source.name, snapshot: snapshot, focus: configuration.focus, depth: depth,
+                                    tradeCount: trades, candleInterval: candles)
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+        case .table:
+            FileHandle.standardOutput.write(Data(SnapshotTable(report: report).text.utf8))
+        }
+    }
+
+    /// The `--markets` list as KRW market codes.
+    private func focus() throws -> [MarketCode] {
+        try markets.split(separator: ",").map { item in
+            let text = item.trimmingCharacters(in: .whitespaces).uppercased()
+            let code = text.contains("-") ? MarketCode(code: text) : MarketCode(quote: "KRW", base: text)
+            guard let code else { throw ValidationError("--markets: \(text) is not a market such as BTC or KRW-BTC") }
+            return code
+        }
+    }
+}
+
+extension CandleInterval: ExpressibleByArgument {}

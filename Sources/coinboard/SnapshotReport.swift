@@ -1,0 +1,168 @@
+import MarketCore
+
+/// What `coinboard snapshot --format json` prints: every market's ticker, and the books,
+/// trades and candles of the markets asked for. Decimals are exact strings, times ISO-8601 UTC.
+struct SnapshotReport: Encodable {
+    struct Connection: Encodable {
+        var state: String
+        var messages: Int
+        var decodeErrors: Int
+        var reconnects: Int
+        var lastMessageAgeSeconds: Double?
+        var lastProblem: String?
+    }
+
+    struct MarketRow: Encodable {
+        var code: String
+        var symbol: String
+        var quote: String
+        var nameKo: String
+        var nameEn: String
+        var price: String?
+        var change: String?
+        var changeRate: String?
+        var changePrice: String?
+        var tradeValue24h: String?
+        var volume24h: String?
+        var high: String?
+        var low: String?
+        var updatedAt: String?
+    }
+
+    struct Level: Encodable {
+        var price: String
+        var quantity: String
+    }
+
+    struct Book: Encodable {
+        var timestamp: String
+        var asks: [Level]
+        var bids: [Level]
+    }
+
+    struct TradeRow: Encodable {
+        var time: String
+        var price: String
+        var quantity: String
+        var side: String
+    }
+
+    struct CandleRow: Encodable {
+        var time: String
+        var open: String
+        var high: String
+        var low: String
+        var close: String
+        var volume: String
+    }
+
+    struct Candles: Encodable {
+        var interval: String
+        var items: [CandleRow]
+    }
+
+    var exchange: String
+    var capturedAt: String
+    var connection: Connection
+    var markets: [MarketRow]
+    var orderbooks: KeyedList<Book>
+    var trades: KeyedList<[TradeRow]>
+    var candles: KeyedList<Candles>
+
+    /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades.
+    init(exchange: String, snapshot: MarketSnapshot, focus: [MarketCode], depth: Int, tradeCount: Int,
+         candleInterval: CandleInterval?) {
+        self.exchange = exchange
+        capturedAt = snapshot.capturedAt.iso8601
+        let feed = snapshot.feed
+        connection = Connection(state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
+                                reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceLastMessage(at: snapshot.capturedAt),
+                                lastProblem: feed.lastProblem)
+        markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code]) }
+        let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }
+        orderbooks = KeyedList(shown.compactMap { code in
+            snapshot.orderBooks[code].map { (code.code, Book($0, depth: depth)) }
+        })
+        trades = KeyedList(shown.compactMap { code in
+            snapshot.trades[code].map { tape in
+                (code.code, tape.newestFirst.prefix(tradeCount).map(TradeRow.init))
+            }
+        })
+        candles = KeyedList(shown.compactMap { code in
+            guard let candleInterval, let series = snapshot.candles[code]?[candleInterval] else { return nil }
+            return (code.code, Candles(interval: candleInterval.rawValue, items: series.candles.map(CandleRow.init)))
+        })
+    }
+}
+
+extension SnapshotReport.MarketRow {
+    init(_ market: Market, ticker: Ticker?) {
+        code = market.code.code
+        symbol = market.code.base
+        quote = market.code.quote
+        nameKo = market.koreanName
+        nameEn = market.englishName
+        guard let ticker else { return }
+        price = ticker.price.description
+        change = ticker.change.direction.rawValue
+        changeRate = ticker.change.rate.description
+        changePrice = ticker.change.amount.description
+        tradeValue24h = ticker.tradeValue24h?.description
+        volume24h = ticker.volume24h?.description
+        high = ticker.session?.high.description
+        low = ticker.session?.low.description
+        updatedAt = ticker.timestamp.iso8601
+    }
+}
+
+extension SnapshotReport.Book {
+    init(_ book: OrderBook, depth: Int) {
+        let top = book.top(depth)
+        timestamp = book.timestamp.iso8601
+        asks = top.asks.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }
+        bids = top.bids.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }
+    }
+}
+
+extension SnapshotReport.TradeRow {
+    init(_ trade: Trade) {
+        time = trade.timestamp.iso8601
+        price = trade.price.description
+        quantity = trade.quantity.description
+        side = trade.side.rawValue
+    }
+}
+
+extension SnapshotReport.CandleRow {
+    init(_ candle: Candle) {
+        time = candle.start.iso8601
+        open = candle.open.description
+        high = candle.high.description
+        low = candle.low.description
+        close = candle.close.description
+        volume = candle.volume.description
+    }
+}
+
+/// A JSON object whose keys keep the order they were given in.
+struct KeyedList<Value: Encodable>: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    let entries: [(key: String, value: Value)]
+
+    init(_ entries: [(String, Value)]) {
+        self.entries = entries.map { (key: $0.0, value: $0.1) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for entry in entries {
+            try container.encode(entry.value, forKey: Key(stringValue: entry.key))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import MarketCore
+
+/// What `coinboard snapshot --format table` prints: a status line, the markets by 24h traded
+/// value, then each market asked for with its book and latest trades.
+struct SnapshotTable {
+    let report: SnapshotReport
+
+    var text: String {
+        var lines: [String] = []
+        let connection = report.connection
+        lines.append("\(report.exchange) at \(report.capturedAt): \(connection.state), \(connection.messages) messages, "
+            + "\(connection.decodeErrors) decode errors, \(connection.reconnects) reconnects"
+            + (connection.lastProblem.map { " (last problem: \($0))" } ?? ""))
+        lines.append("")
+        lines.append(row("MARKET", "PRICE", "CHANGE", "24H VALUE", "NAME"))
+        let byValue = report.markets.sorted { decimal($0.tradeValue24h) > decimal($1.tradeValue24h) }
+        for market in byValue {
+            let sign = market.change == "fall" ? "-" : (market.change == "rise" ? "+" : "")
+            let change = market.changeRate.flatMap(ExactDecimal.init).map { sign + percent($0) } ?? "-"
+            lines.append(row(market.code, market.price ?? "-", change, market.tradeValue24h ?? "-",
+                             "\(market.nameKo) / \(market.nameEn)"))
+        }
+        for (code, book) in report.orderbooks.entries {
+            lines.append("")
+            lines.append("\(code) order book at \(book.timestamp)")
+            for level in book.asks.reversed() { lines.append(row("ask", level.price, level.quantity, "", "")) }
+            for level in book.bids { lines.append(row("bid", level.price, level.quantity, "", "")) }
+        }
+        for (code, trades) in report.trades.entries {
+            lines.append("")
+            lines.append("\(code) trades, newest first")
+            for trade in trades { lines.append(row(trade.side, trade.price, trade.quantity, trade.time, "")) }
+        }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
+    private func row(_ columns: String...) -> String {
+        let widths = [14, 18, 10, 26, 0]
+        return zip(columns, widths).map { column, width in
+            column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
+        }.joined()
+    }
+
+    private func decimal(_ text: String?) -> ExactDecimal {
+        text.flatMap(ExactDecimal.init) ?? .zero
+    }
+
+    private func percent(_ rate: ExactDecimal) -> String {
+        "\(rate.shifted(byPowerOfTen: 2))%"
+    }
+}
