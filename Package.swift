@@ -90,6 +90,17 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "ExchangeTestSupport",
+            dependencies: [
+                "DemoExchange",
+                "MarketCore",
+                "MarketSim",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ExchangeTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MarketWireTests",
             dependencies: ["MarketWire", "MarketCore", "TestFixtures"],
@@ -100,6 +111,7 @@ let package = Package(
             name: "DemoExchangeTests",
             dependencies: [
                 "DemoExchange",
+                "ExchangeTestSupport",
                 "TestFixtures",
                 "MarketSim",
                 "MarketWire",
@@ -114,8 +126,29 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "MarketRuntimeTests",
+            dependencies: ["MarketRuntime", "MarketCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ExchangeClientTests",
+            dependencies: ["ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CoinboardEndToEndTests",
-            dependencies: ["coinboard"],
+            dependencies: [
+                "coinboard",
+                "DemoExchange",
+                "ExchangeTestSupport",
+                "MarketCore",
+                "MarketSim",
+                "TestFixtures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

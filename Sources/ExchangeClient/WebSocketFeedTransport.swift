@@ -22,7 +22,10 @@ public struct WebSocketFeedTransport: FeedTransport {
         self.logger = logger
     }
 
-    public var bookUpdates: BookUpdates { endpoints.dialect == .bithumbLegacy ? .deltas : .wholeBooks }
+    /// Legacy books arrive as deltas, kept against the REST book's levels.
+    public var bookUpdates: BookUpdates {
+        endpoints.dialect == .bithumbLegacy ? .deltas(snapshotDepth: BithumbLegacyCodec.bookSnapshotDepth) : .wholeBooks
+    }
 
     public var endpointDescription: String { endpoints.webSocketURL }
 

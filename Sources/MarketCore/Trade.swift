@@ -33,9 +33,20 @@ public struct Trade: Sendable, Hashable {
     }
 
     /// Whether two records describe the same execution: the same id where both have one,
-    /// otherwise the same time, price, size and side.
+    /// otherwise the same price, size, side and time. A time on a whole second matches any
+    /// time within that second, because Bithumb's legacy REST history stamps trades to the
+    /// second while its stream stamps the same trades to the microsecond.
     public func isSameExecution(as other: Trade) -> Bool {
         if let id, let otherID = other.id { return id == otherID }
-        return timestamp == other.timestamp && price == other.price && quantity == other.quantity && side == other.side
+        guard price == other.price, quantity == other.quantity, side == other.side else { return false }
+        return timestamp == other.timestamp || timestamp.isWithinWholeSecond(other.timestamp)
+            || other.timestamp.isWithinWholeSecond(timestamp)
+    }
+}
+
+extension Timestamp {
+    /// Whether this time lies on a whole second and `other` falls within that second.
+    fileprivate func isWithinWholeSecond(_ other: Timestamp) -> Bool {
+        microseconds % 1_000_000 == 0 && other.floored(toMultipleOf: 1_000_000) == self
     }
 }

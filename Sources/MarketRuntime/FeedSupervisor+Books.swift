@@ -2,6 +2,12 @@ import Logging
 import MarketCore
 
 extension FeedSupervisor {
+    /// Starts keeping `market`'s book from deltas, when the feed sends deltas.
+    func startBookSync(for market: MarketCode) {
+        guard case .deltas(let snapshotDepth) = transport.bookUpdates else { return }
+        bookSyncs[market] = BookSync(market: market, snapshotDepth: snapshotDepth)
+    }
+
     /// Passes a streamed delta through the market's ``BookSync``: the book to publish, if any.
     /// Deltas for markets not in view are ignored.
     func keep(_ delta: OrderBookDelta) -> OrderBook? {

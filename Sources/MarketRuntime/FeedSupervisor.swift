@@ -17,7 +17,7 @@ public actor FeedSupervisor {
         case history(MarketCode)
     }
 
-    private let transport: any FeedTransport
+    let transport: any FeedTransport
     private let fetcher: any SnapshotFetcher
     private let store: MarketStore
     private let clock: any RuntimeClock
@@ -75,7 +75,7 @@ public actor FeedSupervisor {
         configuration.focus = markets
         guard let connection else { return }
         for market in added {
-            if transport.bookUpdates == .deltas { bookSyncs[market] = BookSync(market: market) }
+            startBookSync(for: market)
             enqueue(.book(market))
             enqueue(.history(market))
         }
@@ -100,7 +100,7 @@ public actor FeedSupervisor {
         try await connection.subscribe(to: subscription())
         try await connection.sendKeepalive()
         for market in configuration.focus {
-            if transport.bookUpdates == .deltas { bookSyncs[market] = BookSync(market: market) }
+            startBookSync(for: market)
             enqueue(.book(market))
             enqueue(.history(market))
         }
@@ -148,7 +148,7 @@ public actor FeedSupervisor {
         events.reserveCapacity(message.events.count)
         for event in message.events {
             switch event {
-            case .orderBookDelta(let delta) where transport.bookUpdates == .deltas:
+            case .orderBookDelta(let delta) where transport.bookUpdates != .wholeBooks:
                 if let book = keep(delta) { events.append(.orderBook(book)) }
             case .notice(.rejected(let code, let text)):
                 status.lastProblem = "the exchange refused: \(code) \(text)".strippingControlCharacters

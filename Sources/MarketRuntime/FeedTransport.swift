@@ -20,8 +20,8 @@ public enum BookUpdates: Sendable, Hashable {
     /// Every book message is a whole book (Bithumb 2.0, Upbit).
     case wholeBooks
     /// Book messages are level changes without sequence numbers (Bithumb legacy), kept
-    /// correct with ``BookSync`` against REST snapshots.
-    case deltas
+    /// correct with ``BookSync`` against REST snapshots of `snapshotDepth` levels a side.
+    case deltas(snapshotDepth: Int)
 }
 
 /// The messages of one open connection, in arrival order; the sequence ends or throws when

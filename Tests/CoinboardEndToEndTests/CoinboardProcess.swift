@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `coinboard` executable and captures what it prints.
@@ -21,33 +22,55 @@ struct CoinboardProcess {
         }
     }
 
-    /// Runs `coinboard` with `arguments`, waiting at most `timeout` seconds before killing it.
-    static func run(_ arguments: [String], timeout: TimeInterval = 30) throws -> Outcome {
+    /// Runs `coinboard` with `arguments`, waiting at most `timeout` before killing it. Waits
+    /// without blocking a thread, so servers running in the test process keep serving.
+    static func run(_ arguments: [String], timeout: Duration = .seconds(30)) async throws -> Outcome {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        let output = PipeReader()
+        let error = PipeReader()
+        process.standardOutput = output.pipe
+        process.standardError = error.pipe
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
-            Issue.record("coinboard \(arguments) did not exit within \(timeout) s")
+            Issue.record("coinboard \(arguments) did not exit within \(timeout)")
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         }
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                       standardError: String(decoding: errorData, as: UTF8.self))
+        return Outcome(status: process.terminationStatus, standardOutput: output.text(), standardError: error.text())
     }
 
     /// A fixture from the codec tests, by name.
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("TestFixtures/Fixtures/\(name)").path
+    }
+}
+
+/// Collects what a child process writes to a pipe, from the pipe's reader thread.
+final class PipeReader: Sendable {
+    private final class Storage: Sendable {
+        let bytes = Mutex<[UInt8]>([])
+    }
+
+    let pipe = Pipe()
+    private let storage = Storage()
+
+    init() {
+        let storage = storage
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            storage.bytes.withLock { $0 += data }
+        }
+    }
+
+    /// Everything read so far, once the writer has closed its end.
+    func text() -> String {
+        pipe.fileHandleForReading.readabilityHandler = nil
+        let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+        return storage.bytes.withLock { String(decoding: $0 + rest, as: UTF8.self) }
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 import Testing
 
 @Suite struct CommandLineTests {
-    @Test func versionAndHelp() throws {
-        let version = try CoinboardProcess.run(["--version"])
+    @Test func versionAndHelp() async throws {
+        let version = try await CoinboardProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.standardOutput == "0.1.0\n")
-        let help = try CoinboardProcess.run(["--help"])
+        let help = try await CoinboardProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("decode"))
     }
 
-    @Test func decodesRecordedFramesOfEachDialect() throws {
-        let legacy = try CoinboardProcess.run(["decode", "--dialect", "bithumb-legacy",
+    @Test func decodesRecordedFramesOfEachDialect() async throws {
+        let legacy = try await CoinboardProcess.run(["decode", "--dialect", "bithumb-legacy",
                                                CoinboardProcess.fixture("bithumb-legacy-ws-ticker-1.json"),
                                                CoinboardProcess.fixture("bithumb-legacy-ws-orderbookdepth-1.json")])
         #expect(legacy.status == 0)
@@ -20,20 +20,20 @@ import Testing
         #expect(legacy.standardOutput.contains("orderbook-delta KRW-XLM ask 401.2=0, ask 401.6=21277.735"))
         #expect(legacy.standardOutput.hasSuffix("2 events, 0 errors\n"))
 
-        let upbit = try CoinboardProcess.run(["decode", "--dialect", "upbit", CoinboardProcess.fixture("upbit-ws-ticker-1.jsonl")])
+        let upbit = try await CoinboardProcess.run(["decode", "--dialect", "upbit", CoinboardProcess.fixture("upbit-ws-ticker-1.jsonl")])
         #expect(upbit.status == 0)
         #expect(upbit.standardOutput.contains("ticker KRW-BTC price=158201000"))
     }
 
-    @Test func badInputGivesOneClearLineAndANonZeroExit() throws {
-        let missing = try CoinboardProcess.run(["decode", "--dialect", "bithumb", "/nonexistent/frames.jsonl"])
+    @Test func badInputGivesOneClearLineAndANonZeroExit() async throws {
+        let missing = try await CoinboardProcess.run(["decode", "--dialect", "bithumb", "/nonexistent/frames.jsonl"])
         #expect(missing.status != 0)
         #expect(missing.standardError == "coinboard: cannot read /nonexistent/frames.jsonl\n")
-        let unknownDialect = try CoinboardProcess.run(["decode", "--dialect", "binance", "x"])
+        let unknownDialect = try await CoinboardProcess.run(["decode", "--dialect", "binance", "x"])
         #expect(unknownDialect.status != 0)
         #expect(unknownDialect.standardError.contains("binance"))
         #expect(unknownDialect.standardError.split(separator: "\n").count == 1)
-        let rejected = try CoinboardProcess.run(["decode", "--dialect", "bithumb",
+        let rejected = try await CoinboardProcess.run(["decode", "--dialect", "bithumb",
                                                  CoinboardProcess.fixture("bithumb-v2-ws-ticker-trimmed-1.json")])
         #expect(rejected.status == 1)
         #expect(rejected.standardOutput.contains("error missingField(\"change\")"))

@@ -25,8 +25,8 @@ struct ServeDemoTests {
     @Test("a bad option is one line on stderr and a non-zero exit", arguments: [
         ["serve-demo", "--markets", "0"], ["serve-demo", "--rate", "-5"], ["serve-demo", "--port", "70000"],
     ])
-    func badOptions(arguments: [String]) throws {
-        let outcome = try CoinboardProcess.run(arguments)
+    func badOptions(arguments: [String]) async throws {
+        let outcome = try await CoinboardProcess.run(arguments)
         #expect(outcome.status != 0)
         #expect(outcome.standardError.split(separator: "\n").count == 1)
         #expect(outcome.standardOutput.isEmpty)

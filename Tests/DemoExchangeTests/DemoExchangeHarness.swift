@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import DemoExchange
+import ExchangeTestSupport
 import Logging
 import MarketCore
 import MarketSim
@@ -7,46 +8,6 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 import WSClient
-
-/// A demo exchange running in this process on a free loopback port, for the duration of `body`.
-/// With `frozen`, the exchange's clock stands still after start-up, so its state can be
-/// compared exactly with what it served.
-func withDemoExchange<Result: Sendable>(
-    markets: Int = 60, rate: Double = 400, frozen: Bool = false, idleTimeout: Duration = .seconds(60),
-    outboxLimit: Int = 8192, _ body: (DemoExchange, Int) async throws -> Result
-) async throws -> Result {
-    let start = SystemClock.now()
-    let clock: @Sendable () -> Timestamp
-    if frozen {
-        clock = { start }
-    } else {
-        clock = { SystemClock.now() }
-    }
-    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
-                                             warmUpSeconds: 5)
-    let exchange = try DemoExchange(
-        configuration: DemoExchangeConfiguration(simulation: simulation, idleTimeout: idleTimeout, outboxLimit: outboxLimit),
-        wallClock: clock, logger: quietLogger)
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await exchange.run { portContinuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HarnessError.notListening }
-        defer { group.cancelAll() }
-        return try await body(exchange, port)
-    }
-}
-
-enum HarnessError: Error {
-    case notListening
-    case timedOut
-}
-
-let quietLogger: Logger = {
-    var logger = Logger(label: "coinboard.tests")
-    logger.logLevel = .critical
-    return logger
-}()
 
 /// One HTTP GET on loopback: the status and the body.
 func get(_ port: Int, _ pathAndQuery: String) async throws -> (status: Int, body: [UInt8]) {

@@ -1,4 +1,5 @@
 import DemoExchange
+import ExchangeTestSupport
 import MarketCore
 import MarketSim
 import MarketWire

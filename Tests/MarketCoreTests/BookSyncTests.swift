@@ -69,4 +69,27 @@ import Testing
         #expect(afterReconnect == .resync(.reconnected))
         #expect(sync.book == nil)
     }
+
+    @Test func aCutOffSnapshotKeepsNothingPastItsEdgeAndResyncsWhenTooFewLevelsRemain() throws {
+        var sync = BookSync(market: market, snapshotDepth: 3, minimumDepth: 2)
+        _ = sync.receive(delta: delta(100, .bid, 390, 1))
+        let cut = OrderBook(market: market, bids: [399, 398, 397].map { BookLevel(price: $0, quantity: 1) },
+                            asks: [401, 402].map { BookLevel(price: $0, quantity: 1) }, timestamp: Timestamp(microseconds: 200))
+        #expect(sync.receive(snapshot: cut) == .publish(cut))
+        guard case .publish(let deeper) = sync.receive(delta: delta(300, .bid, 396, 5)) else {
+            Issue.record("expected a published book")
+            return
+        }
+        #expect(deeper.bids.map(\.price) == [399, 398, 397], "396 lies past the edge, where other levels may hide")
+        guard case .publish(let wider) = sync.receive(delta: delta(310, .ask, 450, 5)) else {
+            Issue.record("expected a published book")
+            return
+        }
+        #expect(wider.asks.map(\.price) == [401, 402, 450], "a side the server did not cut off is whole")
+        guard case .publish = sync.receive(delta: delta(400, .bid, 399, 0)) else {
+            Issue.record("two levels still remain inside the edge")
+            return
+        }
+        #expect(sync.receive(delta: delta(500, .bid, 398, 0)) == .resync(.depthExhausted))
+    }
 }

@@ -36,4 +36,15 @@ import Testing
         tape.append(trade(4, 104))
         #expect(tape.newestFirst.map(\.price) == [105, 104, 103, 101])
     }
+
+    @Test func aTradeStampedToTheSecondMatchesTheSameTradeStampedFiner() {
+        var tape = TradeTape(capacity: 10)
+        let streamed = Trade(market: market, price: 100, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 7_250_311))
+        let fromHistory = Trade(market: market, price: 100, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 7_000_000))
+        let nextSecond = Trade(market: market, price: 100, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 8_000_000))
+        let otherSize = Trade(market: market, price: 100, quantity: 2, side: .buy, timestamp: Timestamp(microseconds: 7_000_000))
+        let added = [tape.append(streamed), tape.append(fromHistory), tape.append(nextSecond), tape.append(otherSize)]
+        #expect(added == [true, false, true, true])
+        #expect(fromHistory.isSameExecution(as: streamed) && streamed.isSameExecution(as: fromHistory))
+    }
 }

@@ -17,7 +17,9 @@ import Testing
         [Trade(market: btc, price: 116_208_000, quantity: "0.0009", side: .buy, timestamp: time,
                id: ids ? 17_901_335_137_390_001 : nil),
          Trade(market: btc, price: 116_207_000, quantity: "2.5", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
-               id: ids ? 17_901_335_147_390_000 : nil)]
+               id: ids ? 17_901_335_147_390_000 : nil),
+         Trade(market: btc, price: 116_206_000, quantity: "0.4", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
+               id: ids ? 17_901_335_147_390_001 : nil)]
     }
 
     func ticker(basis: ChangeBasis, sessionBasis: ChangeBasis, at time: Timestamp) -> Ticker {
@@ -71,7 +73,7 @@ import Testing
         })
 
         let trades = trades(time, ids: true)
-        #expect(codec.decode(response: encoder.tradesBody(trades, previousClose: 117_546_000), for: .trades(btc, count: 2)).events
+        #expect(codec.decode(response: encoder.tradesBody(trades.reversed(), previousClose: 117_546_000), for: .trades(btc, count: 3)).events
             == [.trades(trades)])
 
         let candles = (0..<5).map { minute in
@@ -127,7 +129,7 @@ import Testing
         #expect(book == self.book(time))
 
         let trades = trades(wholeSecond, ids: false)
-        #expect(codec.decode(response: encoder.transactionHistoryBody(trades), for: .trades(btc, count: 20)).events == [.trades(trades)])
+        #expect(codec.decode(response: encoder.transactionHistoryBody(trades.reversed()), for: .trades(btc, count: 20)).events == [.trades(trades)])
 
         let candles = (0..<3).map { minute in
             Candle(start: Timestamp(milliseconds: 1_723_014_780_000 + Int64(minute) * 60_000), open: 81_061_000,

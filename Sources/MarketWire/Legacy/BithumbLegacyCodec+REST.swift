@@ -1,6 +1,9 @@
 public import MarketCore
 
 extension BithumbLegacyCodec {
+    /// Levels a side the REST book is asked for (the API's maximum).
+    public static let bookSnapshotDepth = 30
+
     /// The candlestick intervals `/public/candlestick` serves, by the interval they build.
     static func sourceInterval(for interval: CandleInterval) -> CandleInterval {
         switch interval {
@@ -21,7 +24,7 @@ extension BithumbLegacyCodec {
             }
             return quotes.map { RESTRequest(path: "/public/ticker/ALL_\($0)") }
         case .orderBook(let market):
-            return [RESTRequest(path: "/public/orderbook/\(market.legacySymbol)", query: [Item("count", "30")])]
+            return [RESTRequest(path: "/public/orderbook/\(market.legacySymbol)", query: [Item("count", String(Self.bookSnapshotDepth))])]
         case .trades(let market, let count):
             return [RESTRequest(path: "/public/transaction_history/\(market.legacySymbol)",
                                 query: [Item("count", String(min(max(count, 1), 100)))])]

@@ -172,11 +172,12 @@ public struct BithumbLegacyEncoder: Sendable {
         }
     }
 
-    /// `/public/transaction_history/{C}_KRW`, oldest first, second-resolution KST times.
+    /// `/public/transaction_history/{C}_KRW` from trades given newest first (as a tape holds
+    /// them), written oldest first with second-resolution KST times as the exchange does.
     public func transactionHistoryBody(_ trades: [Trade]) -> [UInt8] {
         envelope(capacity: trades.count * 150) { writer in
             writer.array { writer in
-                for trade in trades.sorted(by: { $0.timestamp < $1.timestamp }) {
+                for trade in trades.reversed() {
                     writer.object { writer in
                         writer.field("transaction_date", WireTime.spaced(trade.timestamp, .kst, microseconds: false))
                         writer.field("type", trade.side == .buy ? "bid" : "ask")

@@ -68,7 +68,9 @@ extension UpbitFamilyCodec {
             let trades = collect(rows, into: &result) { (row) throws(WireError) in
                 try trade(row, keys: keys, marketKey: "market", timeKey: "timestamp")
             }
-            result.events.append(.trades(trades.sorted { $0.timestamp < $1.timestamp }))
+            // Rows come newest first; reversing before the (stable) sort keeps trades that share
+            // a timestamp in the order they happened.
+            result.events.append(.trades(trades.reversed().sorted { $0.timestamp < $1.timestamp }))
         case .candles(let market, let interval, let count):
             var coveredUntil: Timestamp?
             let source = sourceInterval(for: interval)

@@ -1,0 +1,64 @@
+@testable import ExchangeClient
+import MarketCore
+import MarketWire
+import Testing
+
+@Suite struct RequestBudgetTests {
+    @Test func noSecondHoldsMoreThanTheLimitPerCategory() {
+        var budget = RequestBudget(limit: .upbit)
+        let times = (0..<35).map { _ in budget.reserve("ticker", at: 0) }
+        #expect(Array(times.prefix(10)) == Array(repeating: 0, count: 10))
+        #expect(Array(times[10..<20]) == Array(repeating: 1_000_000, count: 10))
+        #expect(times.last == 3_000_000)
+        for (index, time) in times.enumerated() where index >= 10 {
+            #expect(time - times[index - 10] >= 1_000_000)
+        }
+    }
+
+    @Test func categoriesHaveTheirOwnBudgets() {
+        var budget = RequestBudget(limit: RequestLimit(requestsPerSecond: 1))
+        #expect(budget.reserve("ticker", at: 0) == 0)
+        #expect(budget.reserve("orderbook", at: 0) == 0)
+        #expect(budget.reserve("ticker", at: 200_000) == 1_000_000)
+        #expect(budget.reserve("ticker", at: 5_000_000) == 5_000_000)
+    }
+
+    @Test func requestPathsFallIntoTheExchangesCategories() {
+        let paths = ["/v1/ticker", "/v1/orderbook", "/v1/trades/ticks", "/v1/candles/minutes/1", "/v1/market/all",
+                     "/public/ticker/ALL_KRW", "/public/orderbook/BTC_KRW", "/public/transaction_history/BTC_KRW",
+                     "/public/candlestick/BTC_KRW/1m"]
+        #expect(paths.map(RequestLimit.category(ofPath:)) == ["ticker", "orderbook", "trade", "candle", "market",
+                                                               "ticker", "orderbook", "trade", "candle"])
+    }
+
+    @Test func bithumbTickerRequestsCarryAtMost200Markets() throws {
+        let codes = (0..<480).compactMap { MarketCode(quote: "KRW", base: "C\($0)") }
+        let requests = Dialect.bithumb.makeCodec().requests(for: .tickers(codes))
+        #expect(requests.count == 3)
+        for request in requests {
+            let markets = try #require(request.query.first { $0.name == "markets" }).value.split(separator: ",")
+            #expect(markets.count <= 200)
+        }
+    }
+}
+
+@Suite struct ExchangeEndpointsTests {
+    @Test func urlsMustHaveTheirSchemes() throws {
+        #expect(throws: ExchangeClientError.self) {
+            try ExchangeEndpoints(dialect: .bithumb, webSocketURL: "http://x/websocket/v1", restBaseURL: "http://x")
+        }
+        #expect(throws: ExchangeClientError.self) {
+            try ExchangeEndpoints(dialect: .bithumb, webSocketURL: "wss://x/websocket/v1", restBaseURL: "ftp://x")
+        }
+        let endpoints = try ExchangeEndpoints(dialect: .upbit, webSocketURL: "wss://api.upbit.com/websocket/v1",
+                                              restBaseURL: "https://api.upbit.com/")
+        #expect(endpoints.restBaseURL == "https://api.upbit.com")
+    }
+
+    @Test func localEndpointsFollowTheDemoExchangesLayout() {
+        #expect(ExchangeEndpoints.local(.bithumb, port: 80).webSocketURL == "ws://127.0.0.1:80/websocket/v1")
+        #expect(ExchangeEndpoints.local(.bithumbLegacy, port: 80).webSocketURL == "ws://127.0.0.1:80/pub/ws")
+        #expect(ExchangeEndpoints.local(.bithumb, host: "::1", port: 80).restBaseURL == "http://[::1]:80")
+        #expect(ExchangeEndpoints.official(.upbit).restBaseURL == "https://api.upbit.com")
+    }
+}

@@ -1,0 +1,70 @@
+public import DemoExchange
+public import Logging
+public import MarketCore
+import MarketSim
+
+/// How a test's demo exchange tells time.
+public enum DemoTimeline: Sendable {
+    /// Real time.
+    case live
+    /// Time stands still at start-up, so the exchange's state can be compared exactly with
+    /// what it served.
+    case frozen
+    /// Time starts at `start` and runs for `duration`, then stands still: the feed streams,
+    /// then settles into a state to compare with.
+    case running(from: Timestamp, for: Duration)
+
+    func makeClock() -> @Sendable () -> Timestamp {
+        switch self {
+        case .live:
+            return { SystemClock.now() }
+        case .frozen:
+            let start = SystemClock.now()
+            return { start }
+        case .running(let start, let duration):
+            let began = ContinuousClock.now
+            let limit = Int64(duration.components.seconds) * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+            return {
+                let elapsed = began.duration(to: .now).components
+                let micros = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+                return start.advanced(byMicroseconds: min(micros, limit))
+            }
+        }
+    }
+}
+
+/// A demo exchange running in this process on loopback (a free port unless one is given), for
+/// the duration of `body`.
+public func withDemoExchange<Result: Sendable>(
+    markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
+    idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192, _ body: (DemoExchange, Int) async throws -> Result
+) async throws -> Result {
+    let clock = (timeline ?? (frozen ? .frozen : .live)).makeClock()
+    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
+                                             warmUpSeconds: 5)
+    let exchange = try DemoExchange(
+        configuration: DemoExchangeConfiguration(port: port, simulation: simulation, idleTimeout: idleTimeout,
+                                                 outboxLimit: outboxLimit),
+        wallClock: clock, logger: quietLogger)
+    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await exchange.run { portContinuation.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw HarnessError.notListening }
+        defer { group.cancelAll() }
+        return try await body(exchange, port)
+    }
+}
+
+/// Failures of the test harnesses.
+public enum HarnessError: Error {
+    case notListening
+    case timedOut
+}
+
+/// A logger that stays silent in tests.
+public let quietLogger: Logger = {
+    var logger = Logger(label: "coinboard.tests")
+    logger.logLevel = .critical
+    return logger
+}()
