@@ -136,7 +136,11 @@ extension SnapshotOutput {
             let ownTrades = state.recentTrades(for: code, count: tradeCount).map {
                 TradeRow($0).truncated(to: rules.tradeTimeResolution)
             }
-            #expect(shown == ownTrades, "\(code) trades", sourceLocation: sourceLocation)
+            // The exchange may know fewer trades than asked for (a restarted demo exchange keeps
+            // no tape); the client then also holds older ones from before.
+            #expect(Array(shown.prefix(ownTrades.count)) == ownTrades, "\(code) trades", sourceLocation: sourceLocation)
+            #expect(shown.count == tradeCount || shown.count == ownTrades.count, "\(code) trade count",
+                    sourceLocation: sourceLocation)
         }
     }
 
