@@ -38,8 +38,8 @@ public struct TradeTape: Sendable, Equatable {
     public mutating func append(_ trade: Trade) -> Bool {
         let window = storage.suffix(Self.duplicateWindow)
         guard !window.contains(where: { $0.isSameExecution(as: trade) }) else { return false }
-        if let last = storage.last, trade.timestamp < last.timestamp {
-            let index = storage.lastIndex { $0.timestamp <= trade.timestamp }.map { $0 + 1 } ?? 0
+        if let last = storage.last, trade.happened(before: last) {
+            let index = storage.lastIndex { !trade.happened(before: $0) }.map { $0 + 1 } ?? 0
             storage.insert(trade, at: index)
         } else {
             storage.append(trade)
@@ -56,5 +56,15 @@ public struct TradeTape: Sendable, Equatable {
         for trade in trades.sorted(by: { $0.timestamp < $1.timestamp }).suffix(capacity) {
             append(trade)
         }
+    }
+}
+
+extension Trade {
+    /// Whether this trade came before `other`: by time, and by the exchange's ids when both
+    /// have one and the times are equal (one order filling several levels at once).
+    fileprivate func happened(before other: Trade) -> Bool {
+        if timestamp != other.timestamp { return timestamp < other.timestamp }
+        guard let id, let otherID = other.id else { return false }
+        return id < otherID
     }
 }

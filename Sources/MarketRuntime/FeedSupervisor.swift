@@ -206,7 +206,8 @@ public actor FeedSupervisor {
     /// most once, so it stays as small as the markets in view).
     private func serveFetches(_ requests: AsyncStream<FetchRequest>) async throws {
         for await request in requests {
-            pendingFetches.remove(request)
+            // Still pending while it runs: a book asked for meanwhile comes with this answer.
+            defer { pendingFetches.remove(request) }
             switch request {
             case .book(let market):
                 let message = try await fetcher.fetch(.orderBook(market))

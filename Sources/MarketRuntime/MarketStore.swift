@@ -40,7 +40,8 @@ public actor MarketStore {
         wakeReader()
     }
 
-    /// The current state as a snapshot, at once.
+    /// The current state as the next snapshot, at once: like ``nextSnapshot()`` without the
+    /// wait, so its diff counts from the previous snapshot taken either way.
     public func snapshot() -> MarketSnapshot {
         take()
     }

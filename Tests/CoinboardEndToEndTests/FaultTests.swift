@@ -28,32 +28,40 @@ import TestFixtures
         let start = SnapshotExactnessTests.startOfRun()
         let log = Self.logFile()
         defer { try? FileManager.default.removeItem(atPath: log) }
-        var port = 0
-        var snapshot: Task<SnapshotOutput, any Error>?
+        let first = try makeDemoExchange(markets: 40, timeline: .running(from: start, for: .zero))
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let firstRun = Task { try await first.run { announce.yield($0) } }
+        defer { firstRun.cancel() }
+        var listening = ports.makeAsyncIterator()
+        let port = try #require(await listening.next())
         let launched = ContinuousClock.now
-        try await withDemoExchange(markets: 40, timeline: .running(from: start, for: .zero)) { exchange, boundPort in
-            port = boundPort
-            snapshot = Task {
-                try await SnapshotOutput.capture(endpoint.arguments(port: boundPort) + [
-                    "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
-                ])
-            }
-            for _ in 0..<200 where await exchange.statistics().clients == 0 {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(await exchange.statistics().clients == 1)
-            try await Task.sleep(until: launched + .seconds(1))
+        let snapshot = Task {
+            try await SnapshotOutput.capture(endpoint.arguments(port: port) + [
+                "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
+            ])
         }
-        let later = start.advanced(byMicroseconds: 20_000_000)
-        try await withDemoExchange(markets: 40, timeline: .running(from: later, for: .zero), port: port) { exchange, _ in
-            let output = try await #require(snapshot).value
-            let state = await exchange.state()
-            #expect(output.connection.state == "live")
-            #expect(output.connection.reconnects == 1)
-            #expect(!output.hasCrossedBook)
-            output.expectEqual(to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
-                               tradeCount: 20, rules: endpoint.rules)
+        for _ in 0..<200 where await first.statistics().clients == 0 {
+            try await Task.sleep(for: .milliseconds(20))
         }
+        #expect(await first.statistics().clients == 1)
+        let later = DemoTimeline.running(from: start.advanced(byMicroseconds: 20_000_000), for: .zero)
+        let restarted = try makeDemoExchange(markets: 40, timeline: later, port: port)
+        try await Task.sleep(until: launched + .seconds(1))
+        firstRun.cancel()
+        // The new exchange takes the port as soon as the old one has let it go.
+        let restartedRun = Task {
+            for _ in 0..<400 where !Task.isCancelled {
+                do { try await restarted.run() } catch { try await Task.sleep(for: .milliseconds(10)) }
+            }
+        }
+        defer { restartedRun.cancel() }
+        let output = try await snapshot.value
+        let state = await restarted.state()
+        #expect(output.connection.state == "live")
+        #expect(output.connection.reconnects == 1)
+        #expect(!output.hasCrossedBook)
+        output.expectEqual(to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
+                           tradeCount: 20, rules: endpoint.rules)
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged.contains("connection lost"))
         #expect(logged.contains("reconnected"))
@@ -170,5 +178,37 @@ struct FixtureText {
         return (regex?.matches(in: text, range: range) ?? []).compactMap { match in
             Range(match.range(at: 1), in: text).flatMap { Decimal(string: String(text[$0])) }.map { "\($0)" }
         }
+    }
+}
+
+/// What the user sees when `coinboard snapshot` cannot work.
+@Suite struct SnapshotFailureTests {
+    @Test("nothing reachable: one line on stderr naming the endpoint and the reason, exit 1")
+    func nothingReachable() async throws {
+        let outcome = try await CoinboardProcess.run([
+            "snapshot", "--ws-url", "ws://127.0.0.1:9/websocket/v1", "--rest-url", "http://127.0.0.1:9", "--duration", "1",
+        ])
+        #expect(outcome.status == 1)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("coinboard: nothing could be fetched from ws://127.0.0.1:9/websocket/v1: ") == true)
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test("bad options: one line on stderr and a non-zero exit", arguments: [
+        ["snapshot", "--ws-url", "http://127.0.0.1:1/x"],
+        ["snapshot", "--rest-url", "ws://127.0.0.1:1"],
+        ["snapshot", "--markets", "BTC,??"],
+        ["snapshot", "--exchange", "binance"],
+        ["snapshot", "--demo", "--ws-url", "ws://127.0.0.1:1/websocket/v1"],
+        ["snapshot", "--candles", "2m"],
+        ["snapshot", "--depth", "0"],
+    ])
+    func badOptions(arguments: [String]) async throws {
+        let outcome = try await CoinboardProcess.run(arguments)
+        #expect(outcome.status != 0)
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("coinboard: "))
+        #expect(outcome.standardOutput.isEmpty)
     }
 }

@@ -33,27 +33,41 @@ public enum DemoTimeline: Sendable {
     }
 }
 
+/// A demo exchange for tests (seed 9, two hours of history), listening on `port` when run.
+public func makeDemoExchange(markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
+                             idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192) throws -> DemoExchange {
+    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
+                                             warmUpSeconds: 5)
+    return try DemoExchange(
+        configuration: DemoExchangeConfiguration(port: port, simulation: simulation, idleTimeout: idleTimeout,
+                                                 outboxLimit: outboxLimit),
+        wallClock: timeline.makeClock(), logger: quietLogger)
+}
+
+/// Runs `exchange` in this process for the duration of `body`, which gets the bound port.
+public func serving<Result: Sendable>(_ exchange: DemoExchange, _ body: (Int) async throws -> Result) async throws -> Result {
+    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+            defer { portContinuation.finish() }
+            try await exchange.run { portContinuation.yield($0) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw HarnessError.notListening }
+        defer { group.cancelAll() }
+        return try await body(port)
+    }
+}
+
 /// A demo exchange running in this process on loopback (a free port unless one is given), for
 /// the duration of `body`.
 public func withDemoExchange<Result: Sendable>(
     markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
     idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192, _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
-    let clock = (timeline ?? (frozen ? .frozen : .live)).makeClock()
-    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
-                                             warmUpSeconds: 5)
-    let exchange = try DemoExchange(
-        configuration: DemoExchangeConfiguration(port: port, simulation: simulation, idleTimeout: idleTimeout,
-                                                 outboxLimit: outboxLimit),
-        wallClock: clock, logger: quietLogger)
-    let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    return try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await exchange.run { portContinuation.yield($0) } }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw HarnessError.notListening }
-        defer { group.cancelAll() }
-        return try await body(exchange, port)
-    }
+    let exchange = try makeDemoExchange(markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
+                                        port: port, idleTimeout: idleTimeout, outboxLimit: outboxLimit)
+    return try await serving(exchange) { port in try await body(exchange, port) }
 }
 
 /// Failures of the test harnesses.

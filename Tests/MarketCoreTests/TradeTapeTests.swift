@@ -47,4 +47,12 @@ import Testing
         #expect(added == [true, false, true, true])
         #expect(fromHistory.isSameExecution(as: streamed) && streamed.isSameExecution(as: fromHistory))
     }
+
+    @Test func tradesSharingATimestampAreOrderedByTheirIDs() {
+        var tape = TradeTape(capacity: 10)
+        tape.append(trade(3, 103, id: 30))
+        tape.append(trade(3, 102, id: 20))
+        tape.append(trade(2, 101, id: 10))
+        #expect(tape.newestFirst.compactMap(\.id) == [30, 20, 10])
+    }
 }

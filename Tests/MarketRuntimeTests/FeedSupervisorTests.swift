@@ -1,0 +1,159 @@
+import Logging
+import MarketCore
+import MarketRuntime
+import Synchronization
+import Testing
+
+/// An in-memory feed: connection n yields `scripts[n]` and then stays open, or ends when the
+/// script says so; what the supervisor sends is recorded.
+final class ScriptedTransport: FeedTransport {
+    struct Script: Sendable {
+        var messages: [FeedMessage]
+        var closesAfterwards: Bool
+        /// Messages sent only after the fetcher has served a book.
+        var afterBook: [FeedMessage] = []
+    }
+
+    let bookUpdates: BookUpdates
+    var endpointDescription: String { "memory" }
+    let scripts: [Script]
+    let fetcher: ScriptedFetcher
+    private let record = Mutex<(connections: Int, subscriptions: [FeedSubscription], keepalives: Int)>((0, [], 0))
+
+    init(bookUpdates: BookUpdates, scripts: [Script], fetcher: ScriptedFetcher) {
+        self.bookUpdates = bookUpdates
+        self.scripts = scripts
+        self.fetcher = fetcher
+    }
+
+    var connections: Int { record.withLock { $0.connections } }
+    var subscriptions: [FeedSubscription] { record.withLock { $0.subscriptions } }
+    var keepalives: Int { record.withLock { $0.keepalives } }
+
+    func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
+        let index = record.withLock { state in
+            state.connections += 1
+            return state.connections - 1
+        }
+        let script = scripts[min(index, scripts.count - 1)]
+        let (messages, continuation) = AsyncThrowingStream.makeStream(of: FeedMessage.self)
+        for message in script.messages { continuation.yield(message) }
+        let feeder = Task {
+            if !script.afterBook.isEmpty {
+                await fetcher.bookServed()
+                for message in script.afterBook { continuation.yield(message) }
+            }
+            if script.closesAfterwards { continuation.finish() }
+        }
+        defer { feeder.cancel() }
+        try await session(messages, Connection(transport: self))
+    }
+
+    struct Connection: FeedConnection {
+        let transport: ScriptedTransport
+
+        func subscribe(to subscription: FeedSubscription) async throws {
+            transport.record.withLock { $0.subscriptions.append(subscription) }
+        }
+
+        func sendKeepalive() async throws {
+            transport.record.withLock { $0.keepalives += 1 }
+        }
+    }
+}
+
+/// REST answers from a table; book fetches wait for `beforeBook`, and are counted and announced.
+final class ScriptedFetcher: SnapshotFetcher {
+    let answers: [SnapshotResource: FeedMessage]
+    let beforeBook: @Sendable () async -> Void
+    private let books = Mutex(0)
+    private let served = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+    init(answers: [SnapshotResource: FeedMessage], beforeBook: @escaping @Sendable () async -> Void = {}) {
+        self.answers = answers
+        self.beforeBook = beforeBook
+    }
+
+    var bookFetches: Int { books.withLock { $0 } }
+
+    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
+        if case .orderBook = resource {
+            await beforeBook()
+            books.withLock { $0 += 1 }
+            defer { served.continuation.yield() }
+        }
+        return answers[resource] ?? FeedMessage(events: [])
+    }
+
+    func bookServed() async {
+        var iterator = served.stream.makeAsyncIterator()
+        await iterator.next()
+    }
+}
+
+@Suite struct FeedSupervisorTests {
+    let xlm = MarketCode(code: "KRW-XLM")!
+
+    var listing: FeedMessage { FeedMessage(events: [.markets([Market(code: xlm, koreanName: "스텔라루멘", englishName: "Lumens")])]) }
+
+    func delta(_ time: Int64, _ side: BookSide, _ price: Int, _ quantity: Int) -> FeedMessage {
+        FeedMessage(events: [.orderBookDelta(OrderBookDelta(
+            market: xlm, changes: [BookChange(side: side, price: ExactDecimal(price), quantity: ExactDecimal(quantity))],
+            timestamp: Timestamp(microseconds: time)))])
+    }
+
+    func waitFor(_ store: MarketStore, _ condition: (MarketSnapshot) -> Bool) async throws -> MarketSnapshot {
+        for _ in 0..<200 {
+            let snapshot = await store.snapshot()
+            if condition(snapshot) { return snapshot }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return await store.snapshot()
+    }
+
+    @Test func legacyDeltasAreKeptAgainstTheRESTBookAndBadMessagesCounted() async throws {
+        let book = OrderBook(market: xlm, bids: [BookLevel(price: 399, quantity: 10)], asks: [BookLevel(price: 401, quantity: 10)],
+                             timestamp: Timestamp(microseconds: 200))
+        let store = MarketStore()
+        let fetcher = ScriptedFetcher(answers: [.markets: listing, .orderBook(xlm): FeedMessage(events: [.orderBook(book)])]) {
+            for _ in 0..<200 where await store.snapshot().feed.messages < 2 { try? await Task.sleep(for: .milliseconds(5)) }
+        }
+        let transport = ScriptedTransport(
+            bookUpdates: .deltas(snapshotDepth: 30),
+            scripts: [.init(messages: [delta(100, .bid, 398, 5), delta(300, .ask, 402, 7)], closesAfterwards: false,
+                            afterBook: [FeedMessage(events: [], decodeErrors: ["invalidJSON"]), delta(400, .ask, 401, 0)])],
+            fetcher: fetcher)
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
+                                        configuration: FeedConfiguration(focus: [xlm]))
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let snapshot = try await waitFor(store) { $0.feed.messages == 4 && $0.orderBooks[xlm]?.asks.count == 1 }
+        #expect(snapshot.orderBooks[xlm]?.bids.map(\.price) == [399], "the delta older than the snapshot is dropped")
+        #expect(snapshot.orderBooks[xlm]?.asks.map(\.price) == [402])
+        #expect(snapshot.feed.decodeErrors == 1)
+        #expect(snapshot.feed.lastProblem == "undecodable message: invalidJSON")
+        #expect(snapshot.feed.state == .live)
+        #expect(transport.subscriptions == [FeedSubscription(tickers: [xlm], orderBooks: [xlm], trades: [xlm])])
+        #expect(transport.keepalives == 1)
+        #expect(fetcher.bookFetches == 1, "the book asked for by the first delta comes with the one already on its way")
+    }
+
+    @Test func aClosedConnectionIsMadeAgainAndCounted() async throws {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        let heartbeat = FeedMessage(events: [.notice(.heartbeat)])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks,
+                                          scripts: [.init(messages: [heartbeat], closesAfterwards: true),
+                                                    .init(messages: [heartbeat, heartbeat], closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let store = MarketStore()
+        let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let snapshot = try await waitFor(store) { $0.feed.messages == 3 && $0.feed.state == .live }
+        #expect(snapshot.feed.reconnects == 1)
+        #expect(transport.connections == 2)
+        #expect(snapshot.feed.state == .live)
+        #expect(snapshot.markets.map(\.code) == [xlm])
+    }
+}
