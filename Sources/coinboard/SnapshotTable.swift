@@ -8,7 +8,8 @@ struct SnapshotTable {
     var text: String {
         var lines: [String] = []
         let connection = report.connection
-        lines.append("\(report.exchange) at \(report.capturedAt): \(connection.state), \(connection.messages) messages, "
+        let exchange = report.exchange == "demo" ? "DEMO (simulated data)" : report.exchange
+        lines.append("\(exchange) at \(report.capturedAt): \(connection.state), \(connection.messages) messages, "
             + "\(connection.decodeErrors) decode errors, \(connection.reconnects) reconnects"
             + (connection.lastProblem.map { " (last problem: \($0))" } ?? ""))
         lines.append("")
@@ -46,6 +47,6 @@ struct SnapshotTable {
     }
 
     private func percent(_ rate: ExactDecimal) -> String {
-        "\(rate.shifted(byPowerOfTen: 2))%"
+        "\(rate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))%"
     }
 }

@@ -59,4 +59,18 @@ import Testing
         #expect(output.candles["KRW-BTC"]?.interval == "1m")
         #expect((output.candles["KRW-BTC"]?.items.count ?? 0) >= 200)
     }
+
+    @Test("--format table: a status line saying DEMO, the markets by traded value, the book and trades")
+    func table() async throws {
+        let outcome = try await CoinboardProcess.run(["snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
+                                                      "--duration", "2", "--format", "table"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("DEMO (simulated data) at ") == true)
+        #expect(lines.first?.contains(": live, ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("MARKET") == true)
+        #expect(lines.contains { $0.hasPrefix("KRW-BTC") && $0.hasSuffix("비트코인 / Bitcoin") })
+        #expect(lines.filter { $0.hasPrefix("ask ") }.count == 2 && lines.filter { $0.hasPrefix("bid ") }.count == 2)
+        #expect(lines.contains("KRW-BTC trades, newest first"))
+    }
 }
