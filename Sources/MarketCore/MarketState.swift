@@ -76,7 +76,9 @@ public struct MarketState: Sendable {
                                                         levelLimit: limits.bookLevels)].apply(delta)
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
-            for trade in batch { applyTrade(trade, at: time) }
+            var markets: [MarketCode] = []
+            for trade in batch where !markets.contains(trade.market) { markets.append(trade.market) }
+            for market in markets { applyTrades(batch.filter { $0.market == market }, of: market, at: time) }
         case .candles(let history):
             guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
@@ -125,17 +127,19 @@ public struct MarketState: Sendable {
         pending.listingChanged = true
     }
 
-    private mutating func applyTrade(_ trade: Trade, at time: Timestamp?) {
-        guard admit(trade.market, at: time) else { return }
-        let added = trades[trade.market, default: TradeTape(capacity: limits.tradesPerMarket)].append(trade)
-        guard added else { return }
-        pending.trades.insert(trade.market)
-        guard let intervals = candles[trade.market].map({ Array($0.keys) }) else { return }
+    private mutating func applyTrades(_ batch: [Trade], of market: MarketCode, at time: Timestamp?) {
+        guard admit(market, at: time) else { return }
+        let added = trades[market, default: TradeTape(capacity: limits.tradesPerMarket)].append(contentsOf: batch)
+        guard !added.isEmpty else { return }
+        pending.trades.insert(market)
+        guard let intervals = candles[market].map({ Array($0.keys) }) else { return }
         var changed = false
-        for interval in intervals where candles[trade.market]?[interval]?.apply(trade) == true {
-            changed = true
+        for trade in added {
+            for interval in intervals where candles[market]?[interval]?.apply(trade) == true {
+                changed = true
+            }
         }
-        if changed { pending.candles.insert(trade.market) }
+        if changed { pending.candles.insert(market) }
     }
 
     /// Whether events for `market` are kept: once a listing exists only listed markets are,

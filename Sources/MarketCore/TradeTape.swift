@@ -36,26 +36,49 @@ public struct TradeTape: Sendable, Equatable {
     /// - Returns: whether the trade was added.
     @discardableResult
     public mutating func append(_ trade: Trade) -> Bool {
-        let window = storage.suffix(Self.duplicateWindow)
-        guard !window.contains(where: { $0.isSameExecution(as: trade) }) else { return false }
+        !append(contentsOf: [trade]).isEmpty
+    }
+
+    /// Adds a batch of trades (oldest first), leaving out those already on the tape.
+    ///
+    /// The trades of one batch are all distinct executions, even when they look alike (the
+    /// legacy REST history has no ids and stamps to the second), so each is matched against
+    /// what the tape held before the batch, and each trade on the tape answers for at most one
+    /// of them. A match stamped to the whole second takes the finer time of its twin.
+    /// - Returns: the trades added.
+    @discardableResult
+    public mutating func append(contentsOf batch: [Trade]) -> [Trade] {
+        let window = max(0, storage.count - Self.duplicateWindow)..<storage.count
+        var claimed: Set<Int> = []
+        var added: [Trade] = []
+        for trade in batch {
+            if let twin = window.first(where: { !claimed.contains($0) && storage[$0].isSameExecution(as: trade) }) {
+                claimed.insert(twin)
+                if storage[twin].timestamp.microseconds % 1_000_000 == 0 { storage[twin].timestamp = trade.timestamp }
+            } else {
+                added.append(trade)
+            }
+        }
+        for trade in added { insert(trade) }
+        if storage.count >= 2 * capacity {
+            storage.removeFirst(storage.count - capacity)
+        }
+        return added
+    }
+
+    private mutating func insert(_ trade: Trade) {
         if let last = storage.last, trade.happened(before: last) {
             let index = storage.lastIndex { !trade.happened(before: $0) }.map { $0 + 1 } ?? 0
             storage.insert(trade, at: index)
         } else {
             storage.append(trade)
         }
-        if storage.count >= 2 * capacity {
-            storage.removeFirst(storage.count - capacity)
-        }
-        return true
     }
 
     /// Replaces the tape with a history of trades in any order (REST returns newest first).
     public mutating func replace(with trades: [Trade]) {
         storage.removeAll(keepingCapacity: true)
-        for trade in trades.sorted(by: { $0.timestamp < $1.timestamp }).suffix(capacity) {
-            append(trade)
-        }
+        append(contentsOf: Array(trades.sorted(by: { $0.timestamp < $1.timestamp }).suffix(capacity)))
     }
 }
 

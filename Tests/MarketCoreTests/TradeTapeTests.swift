@@ -55,4 +55,18 @@ import Testing
         tape.append(trade(2, 101, id: 10))
         #expect(tape.newestFirst.compactMap(\.id) == [30, 20, 10])
     }
+
+    @Test func lookalikeTradesOfOneBatchAreAllKeptAndEachMatchesOneTwinAtMost() {
+        var tape = TradeTape(capacity: 20)
+        func at(_ microseconds: Int64) -> Trade {
+            Trade(market: market, price: 100, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: microseconds))
+        }
+        let history = tape.append(contentsOf: [at(7_000_000), at(7_000_000), at(7_000_000)])
+        let streamed = tape.append(contentsOf: [at(7_100_000), at(7_200_000)])
+        let added = [tape.append(at(7_300_000)), tape.append(at(7_300_000)), tape.append(at(7_400_000))]
+        #expect(history.count == 3, "three executions in one second")
+        #expect(streamed.isEmpty, "the streamed twins of two of them")
+        #expect(added == [false, false, true], "the third twin, a repeat of it, then a fourth execution")
+        #expect(tape.newestFirst.map(\.timestamp.microseconds) == [7_400_000, 7_300_000, 7_200_000, 7_100_000])
+    }
 }
