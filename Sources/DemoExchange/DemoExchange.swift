@@ -59,7 +59,7 @@ public struct DemoExchange: Sendable {
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(maxFrameSize: 1 << 16, autoPing: .disabled)),
+                                           configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: serverLogger)

@@ -76,9 +76,14 @@ public struct MarketState: Sendable {
                                                         levelLimit: limits.bookLevels)].apply(delta)
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
-            var markets: [MarketCode] = []
-            for trade in batch where !markets.contains(trade.market) { markets.append(trade.market) }
-            for market in markets { applyTrades(batch.filter { $0.market == market }, of: market, at: time) }
+            guard let first = batch.first?.market else { return }
+            if batch.allSatisfy({ $0.market == first }) {
+                applyTrades(batch, of: first, at: time)
+            } else {
+                var markets: [MarketCode] = []
+                for trade in batch where !markets.contains(trade.market) { markets.append(trade.market) }
+                for market in markets { applyTrades(batch.filter { $0.market == market }, of: market, at: time) }
+            }
         case .candles(let history):
             guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)

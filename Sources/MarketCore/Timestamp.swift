@@ -28,6 +28,9 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         }
     }
 
+    /// Whether the time lies exactly on a second, as times stamped only to the second do.
+    public var isWholeSecond: Bool { microseconds % 1_000_000 == 0 }
+
     /// Milliseconds since the epoch, rounded down.
     public var milliseconds: Int64 { microseconds.floorDivided(by: 1000) }
 

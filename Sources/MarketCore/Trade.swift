@@ -47,6 +47,6 @@ public struct Trade: Sendable, Hashable {
 extension Timestamp {
     /// Whether this time lies on a whole second and `other` falls within that second.
     fileprivate func isWithinWholeSecond(_ other: Timestamp) -> Bool {
-        microseconds % 1_000_000 == 0 && other.floored(toMultipleOf: 1_000_000) == self
+        isWholeSecond && other.floored(toMultipleOf: 1_000_000) == self
     }
 }

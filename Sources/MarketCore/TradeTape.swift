@@ -54,7 +54,7 @@ public struct TradeTape: Sendable, Equatable {
         for trade in batch {
             if let twin = window.first(where: { !claimed.contains($0) && storage[$0].isSameExecution(as: trade) }) {
                 claimed.insert(twin)
-                if storage[twin].timestamp.microseconds % 1_000_000 == 0 { storage[twin].timestamp = trade.timestamp }
+                if storage[twin].timestamp.isWholeSecond { storage[twin].timestamp = trade.timestamp }
             } else {
                 added.append(trade)
             }

@@ -74,11 +74,7 @@ public actor FeedSupervisor {
         let added = markets.filter { !configuration.focus.contains($0) }
         configuration.focus = markets
         guard let connection else { return }
-        for market in added {
-            startBookSync(for: market)
-            enqueue(.book(market))
-            enqueue(.history(market))
-        }
+        for market in added { bootstrap(market) }
         do {
             try await connection.subscribe(to: subscription())
         } catch {
@@ -99,11 +95,7 @@ public actor FeedSupervisor {
         try await loadListing()
         try await connection.subscribe(to: subscription())
         try await connection.sendKeepalive()
-        for market in configuration.focus {
-            startBookSync(for: market)
-            enqueue(.book(market))
-            enqueue(.history(market))
-        }
+        for market in configuration.focus { bootstrap(market) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.fetchTickers() }
             group.addTask { try await self.serveFetches(requests) }
@@ -195,6 +187,13 @@ public actor FeedSupervisor {
         let message = try await fetcher.fetch(.tickers(krw))
         try Self.rejectIfRefused(message)
         await store.apply(message.events, feed: status)
+    }
+
+    /// Starts following a market in view: its book sync, then its book and history over REST.
+    private func bootstrap(_ market: MarketCode) {
+        startBookSync(for: market)
+        enqueue(.book(market))
+        enqueue(.history(market))
     }
 
     func enqueue(_ request: FetchRequest) {

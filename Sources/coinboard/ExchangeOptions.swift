@@ -34,10 +34,8 @@ struct ExchangeOptions: ParsableArguments {
             }
             return .demo
         case .bithumb, .bithumbLegacy, .upbit:
-            let dialect: Dialect = switch exchange {
-            case .bithumbLegacy: .bithumbLegacy
-            case .upbit: .upbit
-            default: .bithumb
+            guard let dialect = Dialect(rawValue: exchange.rawValue) else {
+                throw ValidationError("--exchange \(exchange.rawValue) speaks no known dialect")
             }
             let official = ExchangeEndpoints.official(dialect)
             let endpoints = try ExchangeEndpoints(dialect: dialect, webSocketURL: webSocketURL ?? official.webSocketURL,

@@ -38,13 +38,8 @@ struct LivePipeline {
                 group.addTask {
                     try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger, body)
                 }
-                while let finished = try await group.next() {
-                    if let result = finished {
-                        group.cancelAll()
-                        return result
-                    }
-                }
-                throw CoinboardError.demoExchangeFailed
+                guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
+                return result
             }
         }
     }
@@ -66,13 +61,20 @@ struct LivePipeline {
                 return nil
             }
             group.addTask { try await body(pipeline) }
-            while let finished = try await group.next() {
-                if let result = finished {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            throw CancellationError()
+            guard let result = try await firstResult(of: &group) else { throw CancellationError() }
+            return result
         }
+    }
+
+    /// Waits for the body's result (the one child that returns a value; the others run until
+    /// cancelled), then cancels the rest. `nil` when every child ended without one.
+    private static func firstResult<Result: Sendable>(of group: inout ThrowingTaskGroup<Result?, any Error>) async throws -> Result? {
+        while let finished = try await group.next() {
+            if let result = finished {
+                group.cancelAll()
+                return result
+            }
+        }
+        return nil
     }
 }

@@ -63,7 +63,7 @@ struct ReplayExchange: Sendable {
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(autoPing: .disabled)),
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(autoPing: .disabled))),
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
             onServerRunning: { channel in announce.yield(channel.localAddress?.port ?? 0) },
             logger: quietLogger)

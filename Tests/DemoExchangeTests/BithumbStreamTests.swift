@@ -15,7 +15,13 @@ struct BithumbStreamTests {
     @Test("snapshots first, then live ticker, trade and book frames in the real shapes, all binary")
     func streams() async throws {
         try await withDemoExchange { _, port in
-            let transcript = try await socketSession(port, "/websocket/v1", send: [Self.fullRequest]) { $0.count >= 60 }
+            // Tickers and trades stream only when KRW-BTC trades, so read until one of each is
+            // live (within the session's 10 s), not just a count of frames.
+            let transcript = try await socketSession(port, "/websocket/v1", send: [Self.fullRequest]) { frames in
+                frames.count >= 60 && ["ticker", "orderbook", "trade"].allSatisfy { type in
+                    frames.contains { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") }
+                }
+            }
             let frames = transcript.frames
             #expect(frames.count >= 60)
             #expect(frames.allSatisfy { $0.opcode == .binary })

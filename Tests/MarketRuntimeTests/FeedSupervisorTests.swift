@@ -77,12 +77,12 @@ final class ScriptedFetcher: SnapshotFetcher {
     var bookFetches: Int { books.withLock { $0 } }
 
     func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
-        if case .orderBook = resource {
-            await beforeBook()
-            books.withLock { $0 += 1 }
-            defer { served.continuation.yield() }
-        }
-        return answers[resource] ?? FeedMessage(events: [])
+        guard case .orderBook = resource else { return answers[resource] ?? FeedMessage(events: []) }
+        await beforeBook()
+        books.withLock { $0 += 1 }
+        let answer = answers[resource] ?? FeedMessage(events: [])
+        served.continuation.yield()
+        return answer
     }
 
     func bookServed() async {
