@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "MarketSim", targets: ["MarketSim"]),
         .library(name: "MarketRuntime", targets: ["MarketRuntime"]),
         .library(name: "ExchangeClient", targets: ["ExchangeClient"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "DashboardUI", targets: ["DashboardUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,11 +36,16 @@ let package = Package(
         .target(name: "MarketCore", swiftSettings: strictSettings),
         .target(name: "MarketWire", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(name: "TerminalKit", swiftSettings: strictSettings),
+        .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit"], swiftSettings: strictSettings),
+        .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
-            dependencies: ["MarketCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
+        .target(name: "Persistence", dependencies: ["MarketCore", "MarketRuntime"], swiftSettings: strictSettings),
         .target(
             name: "ExchangeClient",
             dependencies: [
@@ -77,6 +84,10 @@ let package = Package(
                 "ExchangeClient",
                 "DemoExchange",
                 "MarketSim",
+                "TerminalKit",
+                "DashboardUI",
+                "CursesTerminal",
+                "Persistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -84,6 +95,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "DashboardUITests",
+            dependencies: ["DashboardUI", "TerminalKit", "MarketCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "MarketCore"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "TestFixtures",
             path: "Tests/TestFixtures",
@@ -127,7 +149,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketRuntimeTests",
-            dependencies: ["MarketRuntime", "MarketCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

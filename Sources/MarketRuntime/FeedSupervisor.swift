@@ -13,8 +13,10 @@ public actor FeedSupervisor {
     enum FetchRequest: Sendable, Hashable {
         /// A book snapshot for a market in view.
         case book(MarketCode)
-        /// Recent trades and candles for a market in view.
-        case history(MarketCode)
+        /// Recent trades for a market in view.
+        case trades(MarketCode)
+        /// Candle history for a market in view.
+        case candles(MarketCode, CandleInterval)
     }
 
     let transport: any FeedTransport
@@ -71,10 +73,23 @@ public actor FeedSupervisor {
 
     /// Changes the markets in view: their books and trades are subscribed and bootstrapped.
     public func setFocus(_ markets: [MarketCode]) async {
+        await setView(focus: markets, candleInterval: configuration.candleInterval)
+    }
+
+    /// Changes the markets in view and the candle interval fetched for them: new markets are
+    /// subscribed and bootstrapped, and a new interval's history is fetched for every market in view.
+    public func setView(focus markets: [MarketCode], candleInterval: CandleInterval?) async {
         let added = markets.filter { !configuration.focus.contains($0) }
+        let focusChanged = Set(markets) != Set(configuration.focus)
+        let intervalChanged = candleInterval != configuration.candleInterval
         configuration.focus = markets
+        configuration.candleInterval = candleInterval
         guard let connection else { return }
         for market in added { bootstrap(market) }
+        if intervalChanged, let candleInterval {
+            for market in markets where !added.contains(market) { enqueue(.candles(market, candleInterval)) }
+        }
+        guard focusChanged else { return }
         do {
             try await connection.subscribe(to: subscription())
         } catch {
@@ -193,7 +208,8 @@ public actor FeedSupervisor {
     private func bootstrap(_ market: MarketCode) {
         startBookSync(for: market)
         enqueue(.book(market))
-        enqueue(.history(market))
+        enqueue(.trades(market))
+        if let interval = configuration.candleInterval { enqueue(.candles(market, interval)) }
     }
 
     func enqueue(_ request: FetchRequest) {
@@ -216,18 +232,18 @@ public actor FeedSupervisor {
                     if let kept = keep(snapshot: book) { books.append(.orderBook(kept)) }
                 }
                 await store.apply(books, feed: status)
-            case .history(let market):
-                var resources: [SnapshotResource] = [.trades(market, count: configuration.tradeHistory)]
-                if let interval = configuration.candleInterval {
-                    resources.append(.candles(market, interval, count: configuration.candleHistory))
-                }
-                for resource in resources {
-                    let message = try await fetcher.fetch(resource)
-                    try Self.rejectIfRefused(message)
-                    await store.apply(message.events, feed: status)
-                }
+            case .trades(let market):
+                try await fetchAndApply(.trades(market, count: configuration.tradeHistory))
+            case .candles(let market, let interval):
+                try await fetchAndApply(.candles(market, interval, count: configuration.candleHistory))
             }
         }
+    }
+
+    private func fetchAndApply(_ resource: SnapshotResource) async throws {
+        let message = try await fetcher.fetch(resource)
+        try Self.rejectIfRefused(message)
+        await store.apply(message.events, feed: status)
     }
 
     /// Keeps the connection alive and watches for silence: `stale` after the keepalive

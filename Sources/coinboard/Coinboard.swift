@@ -8,7 +8,8 @@ struct Coinboard: AsyncParsableCommand {
         commandName: "coinboard",
         abstract: "Live Korean-exchange coin quotes in the terminal.",
         version: "0.1.0",
-        subcommands: [SnapshotCommand.self, DecodeCommand.self, ServeDemoCommand.self]
+        subcommands: [DashboardCommand.self, SnapshotCommand.self, DecodeCommand.self, ServeDemoCommand.self],
+        defaultSubcommand: DashboardCommand.self
     )
 
     /// Runs the command; any failure — a bad option included — is one line on stderr and a

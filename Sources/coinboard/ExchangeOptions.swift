@@ -59,4 +59,17 @@ enum FeedSource {
         case .remote(let name, _): name
         }
     }
+
+    /// The name the dashboard's status bar shows.
+    var displayName: String {
+        switch self {
+        case .demo: "DEMO"
+        case .remote(let name, let endpoints):
+            switch endpoints.dialect {
+            case .bithumb: "Bithumb"
+            case .bithumbLegacy: "Bithumb legacy"
+            case .upbit: name == "upbit" ? "Upbit" : name
+            }
+        }
+    }
 }

@@ -1,0 +1,185 @@
+import CNCursesW
+import Glibc
+public import TerminalKit
+
+/// The terminal through ncursesw: the only code in coinboard that calls ncurses.
+///
+/// Every call must come from one isolation domain (the dashboard's actor owns the backend);
+/// ncurses is not thread-safe. ``restore()`` gives the terminal back and is safe to call
+/// more than once, so every exit path can call it.
+public final class CursesBackend: TerminalBackend {
+    private let usesColor: Bool
+    private var screen: OpaquePointer?
+    private var hasColors = false
+    private var pairs: [ColorPair: Int16] = [:]
+    private let watcher = InputWatcher()
+
+    /// Creates a backend; nothing touches the terminal until ``start()``.
+    /// - Parameter usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
+    public init(usesColor: Bool) {
+        self.usesColor = usesColor
+    }
+
+    /// Whether the user's locale is UTF-8, i.e. whether Hangul and box drawing can be shown.
+    public static func localeIsUTF8() -> Bool {
+        _ = setlocale(LC_ALL, "")
+        return cnc_locale_is_utf8() != 0
+    }
+
+    public var size: Size {
+        guard screen != nil else { return Size(width: 0, height: 0) }
+        return Size(width: Int(cnc_cols()), height: Int(cnc_lines()))
+    }
+
+    public var inputReady: AsyncStream<Void> { watcher.signals }
+
+    public func start() throws(TerminalError) {
+        guard screen == nil else { return }
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .notATerminal }
+        _ = setlocale(LC_ALL, "")
+        guard let screen = cnc_newterm() else {
+            let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw .initializationFailed("ncurses does not know the terminal type TERM=\(name)")
+        }
+        self.screen = screen
+        _ = set_term(screen)
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = keypad(cnc_stdscr(), true)
+        _ = nodelay(cnc_stdscr(), true)
+        _ = curs_set(0)
+        _ = set_escdelay(25)
+        if usesColor && has_colors() {
+            hasColors = start_color() == OK
+            _ = use_default_colors()
+        }
+        watcher.start()
+    }
+
+    public func draw(_ changes: [CellChange]) {
+        guard screen != nil else { return }
+        for change in changes where !change.cell.isContinuation {
+            var text = change.cell.symbol.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+            text.append(0)
+            let style = change.cell.style
+            _ = text.withUnsafeBufferPointer { characters in
+                cnc_put(Int32(change.y), Int32(change.x), characters.baseAddress, attributes(of: style), pair(for: style))
+            }
+        }
+    }
+
+    public func clear() {
+        guard screen != nil else { return }
+        _ = werase(cnc_stdscr())
+        _ = clearok(cnc_stdscr(), true)
+    }
+
+    public func flush() {
+        guard screen != nil else { return }
+        _ = wrefresh(cnc_stdscr())
+    }
+
+    public func pendingEvents() -> [TerminalEvent] {
+        guard screen != nil else { return [] }
+        defer { watcher.acknowledge() }
+        var events: [TerminalEvent] = []
+        var character: wint_t = 0
+        while true {
+            let result = wget_wch(cnc_stdscr(), &character)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if Int32(character) == KEY_RESIZE {
+                    events.append(.resized(size))
+                } else if let key = Self.functionKey(Int32(character)) {
+                    events.append(.key(key))
+                }
+            } else if let key = Self.characterKey(UInt32(character)) {
+                events.append(.key(key))
+            }
+        }
+        return events
+    }
+
+    public func restore() {
+        watcher.stop()
+        guard let screen else { return }
+        _ = curs_set(1)
+        _ = endwin()
+        delscreen(screen)
+        self.screen = nil
+    }
+
+    // MARK: Keys
+
+    private static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_BTAB: .backTab
+        default: nil
+        }
+    }
+
+    private static func characterKey(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        default:
+            guard let scalar = Unicode.Scalar(value), value >= 0x20 else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    // MARK: Styles
+
+    private struct ColorPair: Hashable {
+        let foreground: Color
+        let background: Color
+    }
+
+    private func attributes(of style: Style) -> attr_t {
+        var attributes: attr_t = 0
+        if style.isBold { attributes |= cnc_a_bold() }
+        if style.isReversed { attributes |= cnc_a_reverse() }
+        if style.isDim { attributes |= cnc_a_dim() }
+        if style.isUnderlined { attributes |= cnc_a_underline() }
+        return attributes
+    }
+
+    /// The colour pair for a style's colours, made on first use (pair 0 is the default).
+    private func pair(for style: Style) -> Int16 {
+        guard hasColors, style.foreground != .default || style.background != .default else { return 0 }
+        let key = ColorPair(foreground: style.foreground, background: style.background)
+        if let known = pairs[key] { return known }
+        let number = Int16(pairs.count + 1)
+        guard Int32(number) < cnc_color_pairs() else { return 0 }
+        _ = init_pair(number, Self.index(of: style.foreground), Self.index(of: style.background))
+        pairs[key] = number
+        return number
+    }
+
+    private static func index(of color: Color) -> Int16 {
+        switch color {
+        case .default: -1
+        case .black: Int16(COLOR_BLACK)
+        case .red: Int16(COLOR_RED)
+        case .green: Int16(COLOR_GREEN)
+        case .yellow: Int16(COLOR_YELLOW)
+        case .blue: Int16(COLOR_BLUE)
+        case .magenta: Int16(COLOR_MAGENTA)
+        case .cyan: Int16(COLOR_CYAN)
+        case .white: Int16(COLOR_WHITE)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import MarketCore
+import TerminalKit
+
+/// Candlesticks at half-cell vertical resolution with a price axis scaled to the visible
+/// candles, time labels, volume bars and a last-price line.
+struct CandlestickChart: Widget {
+    let series: CandleSeries?
+    let view: ChartView
+    let lastPrice: ExactDecimal?
+    let labels: Labels
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard area.height >= 4, area.width >= 20 else { return }
+        let (title, body) = area.splitTop(1)
+        renderTitle(in: title, into: &buffer)
+        let candles = visibleCandles(columns: body.width - ChartScale.labelWidth)
+        guard !candles.isEmpty else {
+            buffer.write(" " + labels.noCandles, x: body.x, y: body.y + body.height / 2, limit: body.width, style: theme.muted)
+            return
+        }
+        let volumeRows = body.height >= 12 ? max(2, body.height / 6) : 0
+        let (chartArea, timeAxis) = body.splitBottom(1)
+        let (priceArea, volumeArea) = chartArea.splitBottom(volumeRows)
+        let (plot, axis) = priceArea.splitLeft(priceArea.width - ChartScale.labelWidth)
+        let showsLast = view.scrollBack == 0 ? lastPrice : nil
+        let scale = ChartScale(candles: candles, including: showsLast, rows: plot.height)
+        let firstX = plot.maxX - candles.count * view.columnsPerCandle
+        renderAxis(scale, last: showsLast, in: axis, into: &buffer)
+        if let showsLast { renderLastPriceLine(at: scale.row(of: showsLast), in: plot, into: &buffer) }
+        for (index, candle) in candles.enumerated() {
+            let x = firstX + index * view.columnsPerCandle
+            renderCandle(candle, x: x, scale: scale, in: plot, into: &buffer)
+        }
+        renderVolumes(candles, firstX: firstX, in: Rect(x: volumeArea.x, y: volumeArea.y, width: plot.width,
+                                                             height: volumeArea.height), into: &buffer)
+        renderTimes(candles, firstX: firstX, in: timeAxis, into: &buffer)
+    }
+
+    /// The candles that fit, ending `scrollBack` candles before the newest.
+    func visibleCandles(columns: Int) -> ArraySlice<Candle> {
+        guard let candles = series?.candles, columns > 0 else { return [] }
+        let fitting = max(1, columns / view.columnsPerCandle)
+        let end = max(0, candles.count - view.scrollBack)
+        return candles[max(0, end - fitting)..<end]
+    }
+
+    private func renderTitle(in area: Rect, into buffer: inout Buffer) {
+        var x = area.x
+        x += buffer.write(" \(labels.chart) ", x: x, y: area.y, limit: area.width, style: theme.header.underlined)
+        for interval in ChartIntervalChoice.all {
+            let selected = interval == view.interval.interval
+            x += buffer.write(" \(interval.rawValue)", x: x, y: area.y, limit: area.maxX - x,
+                              style: selected ? theme.selected.bold : theme.muted)
+        }
+        if view.scrollBack > 0 {
+            buffer.write("  -\(view.scrollBack)", x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
+        }
+    }
+
+    private func renderCandle(_ candle: Candle, x: Int, scale: ChartScale, in plot: Rect, into buffer: inout Buffer) {
+        let style = candle.close >= candle.open ? theme.rise : theme.fall
+        let wick = (scale.halfRow(of: candle.high), scale.halfRow(of: candle.low))
+        let body = (scale.halfRow(of: max(candle.open, candle.close)), scale.halfRow(of: min(candle.open, candle.close)))
+        for row in 0..<plot.height {
+            let top = CandlePart(halfRow: 2 * row, wick: wick, body: body)
+            let bottom = CandlePart(halfRow: 2 * row + 1, wick: wick, body: body)
+            guard let glyph = CandlePart.glyph(top: top, bottom: bottom, unicode: theme.isUnicode) else { continue }
+            buffer.write(glyph, x: x, y: plot.y + row, limit: 1, style: style)
+        }
+    }
+
+    private func renderAxis(_ scale: ChartScale, last: ExactDecimal?, in axis: Rect, into buffer: inout Buffer) {
+        let step = max(2, axis.height / 4)
+        for row in stride(from: 0, to: axis.height, by: step) {
+            buffer.write(" " + DisplayFormat.axisPrice(scale.price(atRow: row)), x: axis.x, y: axis.y + row, limit: axis.width,
+                         style: theme.muted)
+        }
+        if let last {
+            let row = scale.row(of: last)
+            buffer.write((" " + DisplayFormat.axisPrice(last)).padded(toColumns: axis.width), x: axis.x, y: axis.y + row,
+                         limit: axis.width, style: theme.selected.bold)
+        }
+    }
+
+    private func renderLastPriceLine(at row: Int, in plot: Rect, into buffer: inout Buffer) {
+        let dash = theme.isUnicode ? "┈" : "-"
+        buffer.write(String(repeating: dash, count: plot.width), x: plot.x, y: plot.y + row, limit: plot.width, style: theme.muted)
+    }
+
+    private func renderVolumes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {
+        guard area.height > 0, let largest = candles.map(\.volume).max(), largest > .zero else { return }
+        let levels = theme.isUnicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", ".", "#", "#", "#", "#", "#"]
+        for (index, candle) in candles.enumerated() {
+            let eighths = Int((candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8)).rounded())
+            let style = (candle.close >= candle.open ? theme.rise : theme.fall).dim
+            let x = firstX + index * view.columnsPerCandle
+            for row in 0..<area.height {
+                let filled = eighths - 8 * (area.height - 1 - row)
+                guard filled > 0 else { continue }
+                buffer.write(levels[min(filled, 8) - 1], x: x, y: area.y + row, limit: 1, style: style)
+            }
+        }
+    }
+
+    private func renderTimes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {
+        let daily = view.interval.interval >= .oneDay
+        var nextFree = area.x
+        for (index, candle) in candles.enumerated() {
+            let x = firstX + index * view.columnsPerCandle
+            let civil = candle.start.civilTime(in: .kst)
+            let text = String(daily ? civil.dateText(separator: "/").dropFirst(5) : civil.timeText().prefix(5))
+            guard x >= nextFree, x + text.count <= area.maxX - ChartScale.labelWidth + 1 else { continue }
+            buffer.write("\(theme.isUnicode ? "╵" : "|")" + text, x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
+            nextFree = x + text.count + 4
+        }
+    }
+}

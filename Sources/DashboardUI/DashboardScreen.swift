@@ -1,0 +1,51 @@
+public import TerminalKit
+
+/// The whole dashboard as a pure function of the UI state: one buffer per frame.
+public enum DashboardScreen {
+    /// Draws the screen the state calls for at the state's size.
+    public static func render(_ state: UIState) -> Buffer {
+        var buffer = Buffer(size: state.size)
+        let theme = Theme(settings: state.settings)
+        let area = buffer.area
+        guard DashboardLayout.fits(state.size) else {
+            TooSmallNotice().render(in: area, into: &buffer)
+            return buffer
+        }
+        let (main, status) = area.splitBottom(1)
+        switch state.screen {
+        case .markets:
+            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer)
+        case .detail(let market):
+            DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
+        }
+        StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
+        if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
+        return buffer
+    }
+}
+
+/// What a terminal below the minimum size shows.
+struct TooSmallNotice: Widget {
+    func render(in area: Rect, into buffer: inout Buffer) {
+        let minimum = DashboardLayout.minimumSize
+        let lines = ["terminal too small", "\(area.width)x\(area.height), need \(minimum)", "q quits"]
+        let top = area.y + max(0, (area.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() where top + index < area.maxY {
+            let text = line.truncated(toColumns: area.width)
+            buffer.write(text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: top + index,
+                         limit: area.width, style: index == 0 ? Style.plain.bold : .plain)
+        }
+    }
+}
+
+/// The market table with its tab bar.
+struct MarketScreen: Widget {
+    let state: UIState
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        let (tabs, table) = area.splitTop(1)
+        TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
+        MarketTable(state: state, theme: theme).render(in: table, into: &buffer)
+    }
+}

@@ -1,0 +1,99 @@
+import MarketCore
+import TerminalKit
+
+/// The order book around the spread: asks above, bids below, each level with price,
+/// quantity, a bar scaled to quantity, cumulative size and % from the previous close; the
+/// spread and mid price between; the last trade's price marked.
+struct DepthPanel: Widget {
+    let book: OrderBook?
+    let ticker: Ticker?
+    let lastTrade: Trade?
+    let labels: Labels
+    let theme: Theme
+
+    /// One drawn level with its view-model figures.
+    struct Row {
+        let side: BookSide
+        let level: BookLevel
+        let cumulative: ExactDecimal
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard area.height >= 3 else { return }
+        let (title, body) = area.splitTop(1)
+        buffer.write(" \(labels.orderBook)".padded(toColumns: title.width), x: title.x, y: title.y, limit: title.width,
+                     style: theme.header.underlined)
+        guard let book, !(book.asks.isEmpty && book.bids.isEmpty) else {
+            buffer.write(" " + labels.noBook, x: body.x, y: body.y + body.height / 2, limit: body.width, style: theme.muted)
+            return
+        }
+        let perSide = (body.height - 1) / 2
+        let asks = Self.rows(book.asks.prefix(perSide), side: .ask)
+        let bids = Self.rows(book.bids.prefix(perSide), side: .bid)
+        let largest = (asks + bids).map(\.level.quantity).max() ?? .zero
+        let askTop = body.y + perSide - asks.count
+        for (index, row) in asks.reversed().enumerated() {
+            draw(row, largest: largest, y: askTop + index, in: body, into: &buffer)
+        }
+        drawSpread(of: book, y: body.y + perSide, in: body, into: &buffer)
+        for (index, row) in bids.enumerated() {
+            draw(row, largest: largest, y: body.y + perSide + 1 + index, in: body, into: &buffer)
+        }
+    }
+
+    /// Levels best first with their running totals.
+    static func rows(_ levels: ArraySlice<BookLevel>, side: BookSide) -> [Row] {
+        var total = ExactDecimal.zero
+        return levels.map { level in
+            total += level.quantity
+            return Row(side: side, level: level, cumulative: total)
+        }
+    }
+
+    private var reference: ExactDecimal? {
+        guard let ticker else { return nil }
+        return ticker.session?.previousClose ?? (ticker.price - ticker.change.signedAmount)
+    }
+
+    private func draw(_ row: Row, largest: ExactDecimal, y: Int, in area: Rect, into buffer: inout Buffer) {
+        let style = theme.style(for: row.side)
+        let showsTotal = area.width >= 58
+        let showsPercent = area.width >= 48
+        let fixed = 1 + 13 + 1 + 12 + 1 + (showsTotal ? 13 : 0) + (showsPercent ? 9 : 0)
+        let barWidth = max(0, area.width - fixed)
+        var x = area.x
+        let isLast = lastTrade?.price == row.level.price
+        x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
+        x += buffer.write(DisplayFormat.price(row.level.price).rightAligned(toColumns: 13), x: x, y: y, limit: 13,
+                          style: isLast ? style.bold.underlined : style) + 1
+        x += buffer.write(DisplayFormat.quantity(row.level.quantity).rightAligned(toColumns: 12), x: x, y: y, limit: 12) + 1
+        if barWidth > 0, largest > .zero {
+            let share = row.level.quantity.doubleValue / largest.doubleValue
+            let length = max(1, Int((share * Double(barWidth)).rounded()))
+            buffer.write(String(repeating: theme.bar, count: min(length, barWidth)), x: x, y: y, limit: barWidth, style: style.dim)
+        }
+        x += barWidth
+        if showsTotal {
+            x += buffer.write(DisplayFormat.quantity(row.cumulative).rightAligned(toColumns: 12), x: x, y: y, limit: 12,
+                              style: theme.muted) + 1
+        }
+        if showsPercent, let reference, let change = (row.level.price - reference).divided(by: reference) {
+            buffer.write(DisplayFormat.signedPercent(change).rightAligned(toColumns: 8), x: x, y: y, limit: 8,
+                         style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
+        }
+    }
+
+    private func drawSpread(of book: OrderBook, y: Int, in area: Rect, into buffer: inout Buffer) {
+        var text = " \(labels.spread) "
+        if let spread = book.spread, let bid = book.bestBid, let ask = book.bestAsk {
+            let mid = (bid.price + ask.price).divided(by: 2) ?? bid.price
+            let rate = spread.divided(by: mid).map { " (\(DisplayFormat.percent($0)))" } ?? ""
+            text += "\(DisplayFormat.price(spread))\(rate)  \(labels.mid) \(DisplayFormat.price(mid)) "
+        } else {
+            text += "- "
+        }
+        let rule = String(repeating: theme.horizontalRule, count: max(0, area.width))
+        buffer.write(rule, x: area.x, y: y, limit: area.width, style: theme.muted)
+        buffer.write(text, x: area.x + 1, y: y, limit: area.width - 1, style: theme.header)
+    }
+}

@@ -1,0 +1,55 @@
+import TerminalKit
+
+/// The key help, drawn over the middle of the screen.
+struct HelpOverlay: Widget {
+    let theme: Theme
+
+    static let lines: [(keys: String, meaning: String)] = [
+        ("q", "quit"),
+        ("Tab", "KRW / Favorites"),
+        ("↑ ↓  j k", "move"),
+        ("PgUp PgDn", "page"),
+        ("Enter", "market detail"),
+        ("Esc", "back / clear search"),
+        ("f  Space", "toggle favorite"),
+        ("s  S", "next sort / reverse"),
+        ("/", "search (Enter keeps, Esc clears)"),
+        ("e", "Korean / English names"),
+        ("1-9  [ ]", "chart interval"),
+        ("+ -", "chart zoom"),
+        ("← →", "chart scroll"),
+        ("?", "this help"),
+    ]
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        let width = min(area.width, 46)
+        let height = min(area.height, Self.lines.count + 2)
+        guard width >= 20, height >= 3 else { return }
+        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        let frame = Style.plain.reversed
+        buffer.fill(box, style: frame)
+        buffer.write(" Keys ".padded(toColumns: width), x: box.x, y: box.y, limit: width, style: frame.bold)
+        for (index, line) in Self.lines.prefix(height - 2).enumerated() {
+            let keys = theme.isUnicode ? line.keys : line.keys.replacingArrows
+            buffer.write(" " + keys.padded(toColumns: 12) + line.meaning, x: box.x, y: box.y + 1 + index, limit: width, style: frame)
+        }
+        buffer.write(" any key closes".padded(toColumns: width), x: box.x, y: box.maxY - 1, limit: width, style: frame.dim)
+    }
+}
+
+extension String {
+    /// Arrows spelled in ASCII for terminals without Unicode.
+    fileprivate var replacingArrows: String {
+        var text = ""
+        for character in self {
+            switch character {
+            case "↑": text += "Up"
+            case "↓": text += "Dn"
+            case "←": text += "Left"
+            case "→": text += "Right"
+            default: text.append(character)
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+import MarketCore
+
+/// Screen text in the language names are shown in.
+struct Labels {
+    let language: NameLanguage
+
+    private func pick(_ korean: String, _ english: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    var krwTab: String { "KRW" }
+    var favoritesTab: String { pick("즐겨찾기", "Favorites") }
+    var name: String { pick("이름", "Name") }
+    var symbol: String { pick("심볼", "Symbol") }
+    var price: String { pick("현재가", "Price") }
+    var changeAmount: String { pick("변동", "Change") }
+    var tradeValue: String { pick("거래대금(백만)", "Value(1M KRW)") }
+    var search: String { pick("검색", "Search") }
+    var sortedBy: String { pick("정렬", "Sort") }
+    var noMatch: String { pick("검색 결과가 없습니다", "No market matches") }
+    var waiting: String { pick("시세를 기다리는 중…", "Waiting for quotes…") }
+    var emptyFavorites: [String] {
+        [pick("즐겨찾기가 없습니다.", "No favorites yet."),
+         pick("KRW 탭에서 f 또는 Space로 추가하세요.", "Press f or Space on a market in the KRW tab.")]
+    }
+    var orderBook: String { pick("호가", "Order book") }
+    var trades: String { pick("체결", "Trades") }
+    var chart: String { pick("차트", "Chart") }
+    var spread: String { pick("스프레드", "Spread") }
+    var mid: String { pick("중간", "Mid") }
+    var noBook: String { pick("호가 없음", "No order book yet") }
+    var noTrades: String { pick("체결 없음", "No trades yet") }
+    var noCandles: String { pick("캔들 없음", "No candles yet") }
+    var high: String { pick("고가", "High") }
+    var low: String { pick("저가", "Low") }
+    var volume: String { pick("거래량", "Volume") }
+
+    func sortKey(_ key: SortKey) -> String {
+        switch key {
+        case .tradeValue: pick("거래대금", "value")
+        case .changeRate: pick("변동률", "change")
+        case .price: pick("현재가", "price")
+        case .name: pick("이름", "name")
+        }
+    }
+
+    /// What a change is measured against, as a column title.
+    func change(basis: ChangeBasis?) -> String {
+        switch basis {
+        case .sinceMidnightKST, nil: pick("전일대비", "Chg(day)")
+        case .sinceMidnightUTC: pick("전일대비UTC", "Chg(UTC)")
+        case .rolling(let minutes) where minutes == 1440: pick("24h변동", "Chg 24h")
+        case .rolling(let minutes): pick("\(minutes)분변동", "Chg \(minutes)m")
+        }
+    }
+}

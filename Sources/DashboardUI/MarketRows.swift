@@ -1,0 +1,61 @@
+import MarketCore
+
+/// Which markets the table lists and in what order: the view-model work done once per
+/// snapshot, key or search change, never while drawing.
+enum MarketRows {
+    static func make(snapshot: MarketSnapshot, tab: MarketTab, favorites: [MarketCode], query: String,
+                     sort: SortOrder, language: NameLanguage) -> [MarketCode] {
+        let byCode = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let listed: [MarketCode]
+        switch tab {
+        case .krw: listed = snapshot.markets.map(\.code).filter { $0.quote == "KRW" }
+        case .favorites: listed = favorites
+        }
+        let needle = query.lowercased()
+        let matching = needle.isEmpty ? listed : listed.filter { code in
+            matches(needle, code: code, market: byCode[code])
+        }
+        let ranked = matching.map { code in
+            (code: code, key: sortValue(of: code, key: sort.key, market: byCode[code], ticker: snapshot.tickers[code],
+                                       language: language))
+        }
+        return ranked.sorted { lhs, rhs in
+            switch (lhs.key, rhs.key) {
+            case (nil, nil): return lhs.code < rhs.code
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (left?, right?):
+                if left == right { return lhs.code < rhs.code }
+                return sort.isDescending ? right < left : left < right
+            }
+        }.map(\.code)
+    }
+
+    /// A display name, falling back to the symbol for a market the listing doesn't name.
+    static func name(of code: MarketCode, market: Market?, language: NameLanguage) -> String {
+        guard let market else { return code.base }
+        let name = language == .korean ? market.koreanName : market.englishName
+        return name.isEmpty ? code.base : name
+    }
+
+    private static func matches(_ needle: String, code: MarketCode, market: Market?) -> Bool {
+        if code.base.lowercased().contains(needle) || code.code.lowercased().contains(needle) { return true }
+        guard let market else { return false }
+        return market.koreanName.lowercased().contains(needle) || market.englishName.lowercased().contains(needle)
+    }
+
+    private static func sortValue(of code: MarketCode, key: SortKey, market: Market?, ticker: Ticker?,
+                                  language: NameLanguage) -> SortValue? {
+        switch key {
+        case .tradeValue: ticker?.tradeValue24h.map(SortValue.number)
+        case .changeRate: ticker.map { .number($0.change.signedRate) }
+        case .price: ticker.map { .number($0.price) }
+        case .name: .text(name(of: code, market: market, language: language).lowercased())
+        }
+    }
+
+    private enum SortValue: Comparable {
+        case number(ExactDecimal)
+        case text(String)
+    }
+}

@@ -1,0 +1,125 @@
+import MarketCore
+import TerminalKit
+
+/// The market board: a header and one row per market — ★, name, symbol, price, change % with
+/// ▲/▼, change amount and 24-hour traded value in millions of won.
+struct MarketTable: Widget {
+    let state: UIState
+    let theme: Theme
+
+    /// The table's columns, in the order they are dropped when the terminal is narrow.
+    enum Column: CaseIterable {
+        case star, name, symbol, price, changeRate, changeAmount, tradeValue
+
+        var width: Int {
+            switch self {
+            case .star: 2
+            case .name: 10
+            case .symbol: 7
+            case .price: 13
+            case .changeRate: 9
+            case .changeAmount: 12
+            case .tradeValue: 14
+            }
+        }
+
+        var isRightAligned: Bool { self != .star && self != .name && self != .symbol }
+
+        static let droppedFirst: [Column] = [.changeAmount, .symbol, .tradeValue]
+    }
+
+    /// The columns that fit in `width` with their widths; the name takes what is left, up to 20.
+    static func columns(fitting width: Int) -> [(column: Column, width: Int)] {
+        var shown = Column.allCases
+        func needed(_ columns: [Column]) -> Int { columns.reduce(0) { $0 + $1.width } + columns.count - 1 }
+        for column in Column.droppedFirst where needed(shown) > width {
+            shown.removeAll { $0 == column }
+        }
+        let spare = max(0, width - needed(shown))
+        return shown.map { column in (column, column == .name ? column.width + min(spare, 10) : column.width) }
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard area.height > 0 else { return }
+        let columns = Self.columns(fitting: area.width)
+        let labels = Labels(language: state.nameLanguage)
+        let basis = state.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
+        draw(columns, y: area.y, in: area, into: &buffer) { column in
+            let title: String
+            switch column {
+            case .star: title = ""
+            case .name: title = labels.name
+            case .symbol: title = labels.symbol
+            case .price: title = labels.price
+            case .changeRate: title = labels.change(basis: basis)
+            case .changeAmount: title = labels.changeAmount
+            case .tradeValue: title = labels.tradeValue
+            }
+            return (title, theme.header)
+        }
+        let body = area.splitTop(1).rest
+        guard !state.rows.isEmpty else {
+            renderEmpty(labels: labels, in: body, into: &buffer)
+            return
+        }
+        let names = Dictionary(state.snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
+            let y = body.y + offset
+            renderRow(code, market: names[code], columns: columns, y: y, in: body, into: &buffer)
+            if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
+        }
+    }
+
+    private func renderRow(_ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], y: Int,
+                           in area: Rect, into buffer: inout Buffer) {
+        let ticker = state.snapshot.tickers[code]
+        let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
+        draw(columns, y: y, in: area, into: &buffer) { column in
+            switch column {
+            case .star:
+                return (state.favorites.contains(code) ? theme.star : "", Style.plain.foreground(.yellow))
+            case .name:
+                return (MarketRows.name(of: code, market: market, language: state.nameLanguage),
+                        market?.hasWarning == true ? Style.plain.foreground(.yellow) : .plain)
+            case .symbol:
+                return (code.base, theme.muted)
+            case .price:
+                let flash = state.flashes[code].map { theme.style(for: $0.move) }
+                return (ticker.map { DisplayFormat.price($0.price) } ?? "-", flash ?? change)
+            case .changeRate:
+                return (ticker.map { theme.arrow(for: $0.change.direction) + DisplayFormat.percent($0.change.rate) } ?? "-", change)
+            case .changeAmount:
+                return (ticker.map { DisplayFormat.signedAmount($0.change.signedAmount) } ?? "-", change)
+            case .tradeValue:
+                return (ticker?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
+            }
+        }
+    }
+
+    private func draw(_ columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer,
+                      cell: (Column) -> (String, Style)) {
+        var x = area.x
+        for (column, width) in columns {
+            let (text, style) = cell(column)
+            let fitted = column.isRightAligned ? text.rightAligned(toColumns: width) : text.padded(toColumns: width)
+            buffer.write(fitted, x: x, y: y, limit: min(width, area.maxX - x), style: style)
+            x += width + 1
+        }
+    }
+
+    private func renderEmpty(labels: Labels, in area: Rect, into buffer: inout Buffer) {
+        let lines: [String]
+        if state.tab == .favorites && state.favorites.isEmpty {
+            lines = labels.emptyFavorites
+        } else if !state.query.isEmpty {
+            lines = [labels.noMatch]
+        } else {
+            lines = [labels.waiting]
+        }
+        for (index, line) in lines.enumerated() where index < area.height {
+            let text = line.truncated(toColumns: area.width)
+            buffer.write(text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: area.y + 1 + index,
+                         limit: area.width, style: theme.muted)
+        }
+    }
+}

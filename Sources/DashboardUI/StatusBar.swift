@@ -1,0 +1,61 @@
+import MarketCore
+import TerminalKit
+
+/// The bottom row: the exchange (DEMO unmistakable), the connection, the age of the last
+/// message, messages a second, a notice if any, and the KST clock.
+struct StatusBar: Widget {
+    let state: UIState
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let bar = Style.plain.reversed
+        buffer.fill(area, style: bar)
+        let feed = state.snapshot.feed
+        var x = area.x
+        func put(_ text: String, _ style: Style = bar) {
+            x += buffer.write(text, x: x, y: area.y, limit: area.maxX - x, style: style)
+        }
+        if state.settings.isDemo {
+            put(" DEMO · simulated ", Style(foreground: .black, background: .yellow, isBold: true))
+        } else {
+            put(" \(state.settings.exchangeName) ", bar.bold)
+        }
+        put(" ")
+        put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
+        var details = ""
+        if let age = feed.secondsSinceLastMessage(at: state.now) {
+            details += "  \(Self.age(age))"
+        }
+        details += "  \(Int(state.messageRate.rounded())) msg/s"
+        if feed.decodeErrors > 0 { details += "  \(feed.decodeErrors) bad" }
+        if feed.reconnects > 0 { details += "  \(feed.reconnects) reconnects" }
+        put(details)
+        let clock = " \(DisplayFormat.kstTime(state.now)) KST "
+        let help = " ?:help "
+        let right = clock + help
+        let problem = state.notice ?? (feed.state == .live ? nil : feed.lastProblem)
+        if let problem {
+            let room = area.maxX - x - right.terminalColumns - 2
+            if room > 8 { put("  " + problem.truncated(toColumns: room), bar.bold) }
+        }
+        let rightX = area.maxX - right.terminalColumns
+        if rightX >= x { buffer.write(right, x: rightX, y: area.y, limit: right.terminalColumns, style: bar) }
+    }
+
+    private func color(of state: ConnectionState) -> Color {
+        switch state {
+        case .live: .green
+        case .connecting, .stale: .yellow
+        case .reconnecting, .failed: .red
+        }
+    }
+
+    /// How long ago, in words that stay short: `0.4s ago`, `12s ago`, `3m ago`.
+    static func age(_ seconds: Double) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 10 { return "\((seconds * 10).rounded(.down) / 10)s ago" }
+        if seconds < 120 { return "\(Int(seconds))s ago" }
+        return "\(Int(seconds / 60))m ago"
+    }
+}

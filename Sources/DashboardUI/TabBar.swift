@@ -1,0 +1,28 @@
+import TerminalKit
+
+/// The top row of the market screen: the two tabs, then the sort order and the search.
+struct TabBar: Widget {
+    let state: UIState
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let labels = Labels(language: state.nameLanguage)
+        var x = area.x
+        let tabs: [(MarketTab, String)] = [(.krw, labels.krwTab), (.favorites, "\(labels.favoritesTab) \(state.favorites.count)")]
+        for (tab, title) in tabs {
+            let style = tab == state.tab ? theme.selected.bold : theme.muted
+            x += buffer.write(" \(title) ", x: x, y: area.y, limit: area.maxX - x, style: style)
+            x += buffer.write(" ", x: x, y: area.y, limit: area.maxX - x)
+        }
+        let arrow = state.sort.isDescending ? theme.down : theme.up
+        var right = "\(labels.sortedBy): \(labels.sortKey(state.sort.key))\(arrow)"
+        if state.isSearching || !state.query.isEmpty {
+            right = "\(labels.search): \(state.query)\(state.isSearching ? "_" : "")  " + right
+        }
+        let room = area.maxX - x
+        let text = right.truncated(toColumns: room)
+        buffer.write(text, x: area.maxX - text.terminalColumns, y: area.y, limit: room,
+                     style: state.isSearching ? Style.plain.bold : theme.muted)
+    }
+}

@@ -1,0 +1,50 @@
+import MarketCore
+import TerminalKit
+
+/// The styles and glyphs every widget draws with, from the settings.
+struct Theme {
+    let colors: PriceColors
+    let isUnicode: Bool
+
+    init(settings: DashboardSettings) {
+        colors = settings.colors
+        isUnicode = settings.isUnicode
+    }
+
+    var header: Style { Style.plain.bold }
+    var selected: Style { Style.plain.reversed }
+    var muted: Style { Style.plain.dim }
+    var rise: Style { Style.plain.foreground(colors.rise) }
+    var fall: Style { Style.plain.foreground(colors.fall) }
+
+    func style(for direction: ChangeDirection) -> Style {
+        switch direction {
+        case .rise: rise
+        case .fall: fall
+        case .even: .plain
+        }
+    }
+
+    func style(for move: PriceMove) -> Style {
+        Style(foreground: .white, background: move == .up ? colors.rise : colors.fall, isBold: true)
+    }
+
+    func style(for side: TradeSide) -> Style { side == .buy ? rise : fall }
+
+    func style(for side: BookSide) -> Style { side == .bid ? rise : fall }
+
+    var star: String { isUnicode ? "★" : "*" }
+    var up: String { isUnicode ? "▲" : "+" }
+    var down: String { isUnicode ? "▼" : "-" }
+    var bar: String { isUnicode ? "█" : "#" }
+    var lastTradeMark: String { isUnicode ? "▶" : ">" }
+    var horizontalRule: String { isUnicode ? "─" : "-" }
+
+    func arrow(for direction: ChangeDirection) -> String {
+        switch direction {
+        case .rise: up
+        case .fall: down
+        case .even: " "
+        }
+    }
+}

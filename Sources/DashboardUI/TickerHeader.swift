@@ -1,0 +1,36 @@
+import MarketCore
+import TerminalKit
+
+/// The detail screen's top rows: the market, its price and change, and the session's figures.
+struct TickerHeader: Widget {
+    let market: MarketCode
+    let state: UIState
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let labels = Labels(language: state.nameLanguage)
+        let listing = state.snapshot.markets.first { $0.code == market }
+        let name = MarketRows.name(of: market, market: listing, language: state.nameLanguage)
+        var x = area.x
+        let star = state.favorites.contains(market) ? theme.star : " "
+        x += buffer.write(star + " ", x: x, y: area.y, limit: area.maxX - x, style: Style.plain.foreground(.yellow))
+        x += buffer.write("\(name) \(market.base)/\(market.quote)  ", x: x, y: area.y, limit: area.maxX - x, style: theme.header)
+        guard let ticker = state.snapshot.tickers[market] else { return }
+        let style = theme.style(for: ticker.change.direction)
+        let flash = state.flashes[market].map { theme.style(for: $0.move) }
+        x += buffer.write(DisplayFormat.price(ticker.price), x: x, y: area.y, limit: area.maxX - x, style: (flash ?? style).bold)
+        let change = "  \(theme.arrow(for: ticker.change.direction))\(DisplayFormat.percent(ticker.change.rate)) "
+            + "\(DisplayFormat.signedAmount(ticker.change.signedAmount))  \(labels.change(basis: ticker.change.basis))"
+        buffer.write(change, x: x, y: area.y, limit: area.maxX - x, style: style)
+        guard area.height > 1 else { return }
+        var figures: [String] = []
+        if let session = ticker.session {
+            figures.append("\(labels.high) \(DisplayFormat.price(session.high))")
+            figures.append("\(labels.low) \(DisplayFormat.price(session.low))")
+        }
+        if let volume = ticker.volume24h { figures.append("\(labels.volume) \(DisplayFormat.quantity(volume))") }
+        if let value = ticker.tradeValue24h { figures.append("\(labels.tradeValue) \(DisplayFormat.millions(value))") }
+        buffer.write("  " + figures.joined(separator: "  "), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
+    }
+}

@@ -1,0 +1,32 @@
+import MarketCore
+import TerminalKit
+
+/// The latest trades, newest first: KST time, price and quantity, coloured by side.
+struct TradesTape: Widget {
+    let tape: TradeTape?
+    let labels: Labels
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard area.height >= 2 else { return }
+        let (title, body) = area.splitTop(1)
+        buffer.write(" \(labels.trades)".padded(toColumns: title.width), x: title.x, y: title.y, limit: title.width,
+                     style: theme.header.underlined)
+        guard let tape, !tape.isEmpty else {
+            buffer.write(" " + labels.noTrades, x: body.x, y: body.y, limit: body.width, style: theme.muted)
+            return
+        }
+        let priceWidth = max(6, min(14, body.width - 9 - 11))
+        for (index, trade) in tape.newestFirst.prefix(body.height).enumerated() {
+            let y = body.y + index
+            let style = theme.style(for: trade.side)
+            var x = body.x
+            x += buffer.write(" " + DisplayFormat.kstTime(trade.timestamp), x: x, y: y, limit: body.maxX - x, style: theme.muted)
+            x += buffer.write(DisplayFormat.price(trade.price).rightAligned(toColumns: priceWidth + 1), x: x, y: y,
+                              limit: body.maxX - x, style: style)
+            let room = min(13, body.maxX - x)
+            buffer.write(DisplayFormat.quantity(trade.quantity).rightAligned(toColumns: room), x: x, y: y, limit: room,
+                         style: style)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import MarketCore
+import TerminalKit
+
+extension UIState {
+    /// Applies an action and returns what the rest of the app must do about it.
+    public mutating func reduce(_ action: UIAction) -> [UICommand] {
+        switch action {
+        case .keyPressed(let key):
+            return handle(key)
+        case .snapshotArrived(let snapshot):
+            setSnapshot(snapshot)
+        case .resized(let size):
+            setSize(size)
+        case .tick(let time):
+            setNow(time)
+        case .favoritesLoaded(let favorites):
+            setFavorites(favorites)
+        case .notice(let text):
+            setNotice(text)
+        }
+        return []
+    }
+
+    private mutating func handle(_ key: Key) -> [UICommand] {
+        if showsHelp {
+            setShowsHelp(false)
+            return key == .character("q") ? [.quit] : []
+        }
+        if isSearching { return handleSearch(key) }
+        switch key {
+        case .character("q"): return [.quit]
+        case .character("?"):
+            setShowsHelp(true)
+            return []
+        case .character("f"), .character(" "): return toggleFavorite()
+        case .character("e"):
+            if settings.isUnicode { setNameLanguage(nameLanguage == .korean ? .english : .korean) }
+            return []
+        default:
+            break
+        }
+        switch screen {
+        case .markets: return handleMarketTable(key)
+        case .detail(let market): return handleDetail(key, market: market)
+        }
+    }
+
+    private mutating func handleMarketTable(_ key: Key) -> [UICommand] {
+        let index = selectedIndex ?? 0
+        let page = max(1, visibleRowCount)
+        switch key {
+        case .tab, .backTab: setTab(tab.toggled)
+        case .up, .character("k"): select(index: index - 1)
+        case .down, .character("j"): select(index: index + 1)
+        case .pageUp: select(index: index - page)
+        case .pageDown: select(index: index + page)
+        case .home, .character("g"): select(index: 0)
+        case .end, .character("G"): select(index: rows.count - 1)
+        case .character("s"): setSort(SortOrder(key: sort.key.next, isDescending: sort.key.next.startsDescending))
+        case .character("S"): setSort(SortOrder(key: sort.key, isDescending: !sort.isDescending))
+        case .character("/"): setQuery(query, searching: true)
+        case .escape: if !query.isEmpty { setQuery("", searching: false) }
+        case .enter:
+            guard let selection else { return [] }
+            setScreen(.detail(selection))
+            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle))
+            return [.follow(selection, chart.interval.interval)]
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handleDetail(_ key: Key, market: MarketCode) -> [UICommand] {
+        switch key {
+        case .escape, .backspace:
+            setScreen(.markets)
+            return [.follow(nil, chart.interval.interval)]
+        case .character(let character) where character.wholeNumberValue != nil:
+            guard let digit = character.wholeNumberValue, let choice = ChartIntervalChoice.forDigit(digit) else { return [] }
+            return showInterval(choice, of: market)
+        case .character("["): return showInterval(chart.interval.stepped(by: -1), of: market)
+        case .character("]"): return showInterval(chart.interval.stepped(by: 1), of: market)
+        case .character("+"), .character("="):
+            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle + 1, scrollBack: chart.scrollBack))
+        case .character("-"):
+            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle - 1, scrollBack: chart.scrollBack))
+        case .left, .right:
+            let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
+            let candles = snapshot.candles[market]?[chart.interval.interval]?.candles.count ?? 0
+            let scrollBack = min(max(0, chart.scrollBack + step), max(0, candles - 1))
+            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle, scrollBack: scrollBack))
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func handleSearch(_ key: Key) -> [UICommand] {
+        switch key {
+        case .character(let character): setQuery(query + String(character), searching: true)
+        case .backspace: setQuery(String(query.dropLast()), searching: true)
+        case .enter: setQuery(query, searching: false)
+        case .escape: setQuery("", searching: false)
+        case .up: select(index: (selectedIndex ?? 0) - 1)
+        case .down: select(index: (selectedIndex ?? 0) + 1)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func showInterval(_ choice: ChartIntervalChoice, of market: MarketCode) -> [UICommand] {
+        guard choice != chart.interval else { return [] }
+        setChart(ChartView(interval: choice, columnsPerCandle: chart.columnsPerCandle))
+        return [.follow(market, choice.interval)]
+    }
+
+    /// Adds the market in view (the highlighted one, or the detail screen's) to the
+    /// favorites, or removes it; the highlight stays on the same row.
+    private mutating func toggleFavorite() -> [UICommand] {
+        guard let market = detailMarket ?? selection else { return [] }
+        let index = selectedIndex ?? 0
+        if favorites.contains(market) {
+            setFavorites(favorites.filter { $0 != market })
+        } else {
+            setFavorites(favorites + [market])
+        }
+        if detailMarket == nil { select(index: index) }
+        return [.saveFavorites(favorites)]
+    }
+}

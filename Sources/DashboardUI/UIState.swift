@@ -1,0 +1,177 @@
+public import MarketCore
+public import TerminalKit
+
+/// Everything the dashboard shows besides the market data: changed only by ``reduce(_:)``.
+public struct UIState: Sendable {
+    /// Which screen is up.
+    public enum Screen: Sendable, Hashable {
+        /// The market table.
+        case markets
+        /// One market's book, trades and chart.
+        case detail(MarketCode)
+    }
+
+    /// A price cell lit up because the price moved.
+    public struct Flash: Sendable, Hashable {
+        /// Which way it moved.
+        public var move: PriceMove
+        /// When the flash ends.
+        public var until: Timestamp
+    }
+
+    /// How long a changed price stays lit.
+    public static let flashDuration: Int64 = 300_000
+
+    /// What the dashboard was started with.
+    public let settings: DashboardSettings
+    /// The latest market data.
+    public private(set) var snapshot: MarketSnapshot = .empty
+    /// The terminal's size.
+    public private(set) var size: Size
+    /// The clock's latest reading.
+    public private(set) var now: Timestamp
+    /// The screen shown.
+    public private(set) var screen: Screen = .markets
+    /// The market table's tab.
+    public private(set) var tab: MarketTab
+    /// The market table's order.
+    public private(set) var sort: SortOrder
+    /// The search text; empty shows every market.
+    public private(set) var query = ""
+    /// Whether keys are typed into the search.
+    public private(set) var isSearching = false
+    /// Whether the key help is shown.
+    public private(set) var showsHelp = false
+    /// The language of market names.
+    public private(set) var nameLanguage: NameLanguage
+    /// The user's favorites, in the user's order.
+    public private(set) var favorites: [MarketCode] = []
+    /// The highlighted market.
+    public private(set) var selection: MarketCode?
+    /// The first market-table row shown.
+    public private(set) var scrollOffset = 0
+    /// The chart's interval, zoom and scroll.
+    public private(set) var chart: ChartView
+    /// Price cells lit up now.
+    public private(set) var flashes: [MarketCode: Flash] = [:]
+    /// Messages a second over the last snapshots.
+    public private(set) var messageRate: Double = 0
+    /// A message for the status bar (a failed save, say).
+    public private(set) var notice: String?
+    /// The markets the table lists now, filtered and sorted.
+    public private(set) var rows: [MarketCode] = []
+
+    private var rateSample: (messages: Int, at: Timestamp)?
+
+    /// Creates the state at start.
+    public init(settings: DashboardSettings, size: Size, now: Timestamp) {
+        self.settings = settings
+        self.size = size
+        self.now = now
+        tab = settings.tab
+        sort = settings.sort
+        nameLanguage = settings.isUnicode ? settings.nameLanguage : .english
+        chart = ChartView(interval: settings.chartInterval)
+    }
+
+    /// Index of the highlighted market in ``rows``.
+    public var selectedIndex: Int? {
+        selection.flatMap { rows.firstIndex(of: $0) }
+    }
+
+    /// Table rows visible at the current size.
+    public var visibleRowCount: Int { DashboardLayout.tableBodyHeight(for: size) }
+
+    /// The market the detail screen shows, if it is up.
+    public var detailMarket: MarketCode? {
+        if case .detail(let market) = screen { return market }
+        return nil
+    }
+
+    // MARK: Changes the reducer makes
+
+    mutating func setSnapshot(_ snapshot: MarketSnapshot) {
+        self.snapshot = snapshot
+        now = max(now, snapshot.capturedAt)
+        for (market, move) in snapshot.diff.priceMoves {
+            flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
+        }
+        sampleMessageRate()
+        refreshRows()
+    }
+
+    mutating func setNow(_ time: Timestamp) {
+        now = time
+        flashes = flashes.filter { $0.value.until > time }
+    }
+
+    mutating func setSize(_ size: Size) {
+        self.size = size
+        keepSelectionVisible()
+    }
+
+    mutating func setScreen(_ screen: Screen) { self.screen = screen }
+    mutating func setTab(_ tab: MarketTab) {
+        self.tab = tab
+        refreshRows()
+    }
+    mutating func setSort(_ sort: SortOrder) {
+        self.sort = sort
+        refreshRows()
+    }
+    mutating func setQuery(_ query: String, searching: Bool) {
+        self.query = query
+        isSearching = searching
+        refreshRows()
+    }
+    mutating func setShowsHelp(_ shows: Bool) { showsHelp = shows }
+    mutating func setNameLanguage(_ language: NameLanguage) {
+        nameLanguage = language
+        refreshRows()
+    }
+    mutating func setFavorites(_ favorites: [MarketCode]) {
+        var seen: Set<MarketCode> = []
+        self.favorites = favorites.filter { seen.insert($0).inserted }
+        refreshRows()
+    }
+    mutating func setChart(_ chart: ChartView) { self.chart = chart }
+    mutating func setNotice(_ notice: String?) { self.notice = notice?.strippingControlCharacters }
+
+    /// Moves the highlight to row `index` (clamped) and scrolls it into view.
+    mutating func select(index: Int) {
+        guard !rows.isEmpty else {
+            selection = nil
+            return
+        }
+        selection = rows[min(max(0, index), rows.count - 1)]
+        keepSelectionVisible()
+    }
+
+    private mutating func refreshRows() {
+        rows = MarketRows.make(snapshot: snapshot, tab: tab, favorites: favorites, query: query, sort: sort,
+                               language: nameLanguage)
+        if selectedIndex == nil { selection = rows.first }
+        keepSelectionVisible()
+    }
+
+    private mutating func keepSelectionVisible() {
+        let visible = max(1, visibleRowCount)
+        let index = selectedIndex ?? 0
+        if index < scrollOffset { scrollOffset = index }
+        if index >= scrollOffset + visible { scrollOffset = index - visible + 1 }
+        scrollOffset = max(0, min(scrollOffset, max(0, rows.count - visible)))
+    }
+
+    private mutating func sampleMessageRate() {
+        let messages = snapshot.feed.messages
+        let at = snapshot.capturedAt
+        guard let sample = rateSample else {
+            rateSample = (messages, at)
+            return
+        }
+        let seconds = Double(at.microseconds - sample.at.microseconds) / 1_000_000
+        guard seconds >= 1 else { return }
+        messageRate = Double(max(0, messages - sample.messages)) / seconds
+        rateSample = (messages, at)
+    }
+}

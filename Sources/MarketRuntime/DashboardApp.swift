@@ -1,0 +1,156 @@
+public import DashboardUI
+public import Logging
+import MarketCore
+public import TerminalKit
+
+/// Runs the dashboard: merges snapshots, keys, resizes and clock ticks into the UI state,
+/// draws each change (at most `frameRate` times a second, only the cells that changed), and
+/// carries out what the UI asks for — saving favorites, following a market — off its path.
+///
+/// The actor owns the terminal backend: every terminal call comes from here. The terminal
+/// is given back on every way out of ``run()``: a quit, an error or cancellation.
+public actor DashboardApp {
+    private enum Wake: Sendable {
+        case input
+        case tick
+        case action(UIAction)
+    }
+
+    private let backend: any TerminalBackend
+    private let store: MarketStore
+    private let supervisor: FeedSupervisor
+    private let watchlist: any WatchlistRepository
+    private let settings: DashboardSettings
+    private let clock: any RuntimeClock
+    private let frameInterval: Duration
+    private let logger: Logger
+    private var screen = Screen()
+    private var lastFrameAt: Timestamp?
+
+    /// How often the clock ticks: the status clock, fading flashes and resizes follow it.
+    public static let tickInterval = Duration.milliseconds(100)
+
+    /// Creates the app; nothing touches the terminal until ``run()``.
+    public init(backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
+                watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = 30,
+                clock: any RuntimeClock = SystemRuntimeClock(), logger: Logger) {
+        self.backend = backend
+        self.store = store
+        self.supervisor = supervisor
+        self.watchlist = watchlist
+        self.settings = settings
+        self.clock = clock
+        self.logger = logger
+        frameInterval = .seconds(1) / max(1, frameRate)
+    }
+
+    /// Takes over the terminal and runs until the user quits or the task is cancelled.
+    public func run() async throws {
+        try backend.start()
+        defer { backend.restore() }
+        var state = UIState(settings: settings, size: backend.size, now: clock.now())
+        let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
+        let (saves, save) = AsyncStream.makeStream(of: [MarketCode].self, bufferingPolicy: .bufferingNewest(1))
+        let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await self.loadFavorites(into: wake) }
+            group.addTask { await self.saveFavorites(saves, reportingTo: wake) }
+            group.addTask { await self.follow(follows) }
+            group.addTask { [store] in
+                while let snapshot = await store.nextSnapshot() { wake.yield(.action(.snapshotArrived(snapshot))) }
+            }
+            group.addTask { [inputReady = backend.inputReady] in
+                for await _ in inputReady { wake.yield(.input) }
+            }
+            group.addTask { [clock] in
+                while true {
+                    try await clock.sleep(for: Self.tickInterval)
+                    wake.yield(.tick)
+                }
+            }
+            try await draw(state)
+            wakes: for await next in wakes {
+                for action in actions(for: next) {
+                    for command in state.reduce(action) {
+                        switch command {
+                        case .quit: break wakes
+                        case .saveFavorites(let favorites): save.yield(favorites)
+                        case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
+                        }
+                    }
+                }
+                try await draw(state)
+            }
+            group.cancelAll()
+        }
+    }
+
+    private func actions(for wake: Wake) -> [UIAction] {
+        switch wake {
+        case .action(let action):
+            return [action]
+        case .input:
+            return backend.pendingEvents().map(Self.action(for:))
+        case .tick:
+            // A resize reaches ncurses as a signal, read with the keys: the tick picks it up.
+            return backend.pendingEvents().map(Self.action(for:)) + [.tick(clock.now())]
+        }
+    }
+
+    private static func action(for event: TerminalEvent) -> UIAction {
+        switch event {
+        case .key(let key): .keyPressed(key)
+        case .resized(let size): .resized(size)
+        }
+    }
+
+    /// Draws the state, waiting first if the previous frame was less than a frame ago.
+    private func draw(_ state: UIState) async throws {
+        if let lastFrameAt {
+            let wait = frameInterval - .microseconds(clock.now().microseconds - lastFrameAt.microseconds)
+            if wait > .zero { try await clock.sleep(for: wait) }
+        }
+        lastFrameAt = clock.now()
+        screen.present(DashboardScreen.render(state), on: backend)
+    }
+
+    // MARK: Commands, off the UI's path
+
+    private struct FollowRequest: Sendable {
+        let market: MarketCode?
+        let interval: CandleInterval
+    }
+
+    private func loadFavorites(into wake: AsyncStream<Wake>.Continuation) async {
+        do {
+            let loaded = try await watchlist.load()
+            wake.yield(.action(.favoritesLoaded(loaded.favorites)))
+            if let notice = loaded.notice { wake.yield(.action(.notice(notice))) }
+        } catch {
+            logger.error("watchlist unreadable", metadata: ["error": "\(error)"])
+            wake.yield(.action(.notice("watchlist: \(error)")))
+        }
+    }
+
+    private func saveFavorites(_ saves: AsyncStream<[MarketCode]>, reportingTo wake: AsyncStream<Wake>.Continuation) async {
+        var failing = false
+        for await favorites in saves {
+            do {
+                try await watchlist.save(favorites)
+                if failing { wake.yield(.action(.notice(nil))) }
+                failing = false
+            } catch {
+                logger.error("watchlist not saved", metadata: ["error": "\(error)"])
+                wake.yield(.action(.notice("watchlist not saved: \(error)")))
+                failing = true
+            }
+        }
+    }
+
+    private func follow(_ requests: AsyncStream<FollowRequest>) async {
+        for await request in requests {
+            await supervisor.setView(focus: request.market.map { [$0] } ?? [],
+                                     candleInterval: request.market == nil ? nil : request.interval)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// A screen's worth of cells that widgets paint into; the only thing that reaches a
+/// terminal, and only through ``diff(from:)``.
+public struct Buffer: Sendable, Hashable {
+    /// The buffer's size.
+    public let size: Size
+    /// Cells row by row.
+    private var cells: [Cell]
+
+    /// Creates a buffer of blank cells.
+    public init(size: Size) {
+        self.size = size
+        cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    /// The whole area.
+    public var area: Rect { Rect(size: size) }
+
+    /// The cell at a position; a blank cell outside the buffer.
+    public subscript(x: Int, y: Int) -> Cell {
+        guard contains(x: x, y: y) else { return .blank }
+        return cells[y * size.width + x]
+    }
+
+    /// Writes text on one row from column `x`, clipped to `limit` columns (and the buffer),
+    /// one cell per column; a wide character that does not fit whole becomes a space.
+    /// Characters with no width (control characters among them) are skipped.
+    /// - Returns: the columns written.
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
+        guard y >= 0, y < size.height else { return 0 }
+        let end = min(size.width, x &+ max(0, limit))
+        var column = x
+        for character in text {
+            let width = character.terminalColumns
+            guard width > 0 else { continue }
+            guard column + width <= end else {
+                if column < end, column >= 0 { put(Cell(" ", style: style), x: column, y: y) }
+                column = end
+                break
+            }
+            if column >= 0 {
+                put(Cell(String(character), style: style), x: column, y: y)
+                if width == 2 { put(Cell("", style: style), x: column + 1, y: y) }
+            }
+            column += width
+        }
+        return max(0, column - x)
+    }
+
+    /// Fills a rectangle with a character (one column wide) in a style.
+    public mutating func fill(_ rect: Rect, with symbol: String = " ", style: Style = .plain) {
+        let clipped = rect.intersection(area)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX { put(Cell(symbol, style: style), x: x, y: y) }
+        }
+    }
+
+    /// Changes the style of every cell in a rectangle, keeping the characters.
+    public mutating func updateStyles(in rect: Rect, _ change: (inout Style) -> Void) {
+        let clipped = rect.intersection(area)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX { change(&cells[y * size.width + x].style) }
+        }
+    }
+
+    /// Each row as text (the right halves of wide characters left out), for tests and logs.
+    public var lines: [String] {
+        (0..<size.height).map { y in
+            var line = ""
+            for x in 0..<size.width { line += cells[y * size.width + x].symbol }
+            return line
+        }
+    }
+
+    /// The cells that differ from `previous`, row by row; every cell when the sizes differ.
+    public func diff(from previous: Buffer) -> [CellChange] {
+        var changes: [CellChange] = []
+        let sameSize = previous.size == size
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let index = y * size.width + x
+                let cell = cells[index]
+                if sameSize && previous.cells[index] == cell { continue }
+                changes.append(CellChange(x: x, y: y, cell: cell))
+            }
+        }
+        return changes
+    }
+
+    private func contains(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < size.width && y < size.height
+    }
+
+    /// Sets one cell, blanking the other half of any wide character it cuts through.
+    private mutating func put(_ cell: Cell, x: Int, y: Int) {
+        guard contains(x: x, y: y) else { return }
+        let index = y * size.width + x
+        let old = cells[index]
+        if old.isContinuation && !cell.isContinuation && x > 0 {
+            cells[index - 1].symbol = " "
+        }
+        if !old.isContinuation && old.symbol.first?.terminalColumns == 2 && x + 1 < size.width
+            && !(cell.symbol.first?.terminalColumns == 2) {
+            cells[index + 1].symbol = " "
+        }
+        cells[index] = cell
+    }
+}
