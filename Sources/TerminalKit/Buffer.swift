@@ -28,7 +28,8 @@ public struct Buffer: Sendable, Hashable {
     @discardableResult
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
         guard y >= 0, y < size.height else { return 0 }
-        let end = min(size.width, x &+ max(0, limit))
+        let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
+        let end = overflow ? size.width : min(size.width, reach)
         var column = x
         for character in text {
             let width = character.terminalColumns

@@ -1,0 +1,58 @@
+import TerminalKit
+import Testing
+
+@Suite struct BufferTests {
+    @Test func wideCharactersTakeTwoCellsAndLinesKeepColumns() {
+        var buffer = Buffer(size: Size(width: 10, height: 2))
+        let written = buffer.write("비트BTC", x: 1, y: 0)
+        #expect(written == 7)
+        #expect(buffer[1, 0].symbol == "비")
+        #expect(buffer[2, 0].isContinuation)
+        #expect(buffer.lines == [" 비트BTC  ", "          "])
+    }
+
+    @Test func aWideCharacterThatDoesNotFitBecomesASpace() {
+        var buffer = Buffer(size: Size(width: 5, height: 1))
+        buffer.write("ab비트", x: 0, y: 0)
+        #expect(buffer.lines == ["ab비 "])
+        var limited = Buffer(size: Size(width: 6, height: 1))
+        limited.write("비트코인", x: 0, y: 0, limit: 3)
+        #expect(limited.lines == ["비    "])
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var buffer = Buffer(size: Size(width: 6, height: 1))
+        buffer.write("비트코", x: 0, y: 0)
+        buffer.write("x", x: 1, y: 0)
+        buffer.write("y", x: 2, y: 0)
+        #expect(buffer.lines == [" xy 코"])
+    }
+
+    @Test func writingIsClippedToTheBuffer() {
+        var buffer = Buffer(size: Size(width: 4, height: 1))
+        buffer.write("abcdef", x: -2, y: 0)
+        buffer.write("zz", x: 0, y: 5)
+        #expect(buffer.lines == ["cdef"])
+    }
+
+    @Test func diffListsOnlyChangedCells() {
+        var before = Buffer(size: Size(width: 8, height: 2))
+        before.write("가격 100", x: 0, y: 0)
+        var after = before
+        after.write("가격 101", x: 0, y: 0)
+        after.updateStyles(in: Rect(x: 0, y: 1, width: 1, height: 1)) { $0.isBold = true }
+        let changes = after.diff(from: before)
+        #expect(changes.map { [$0.x, $0.y] } == [[7, 0], [0, 1]])
+        #expect(after.diff(from: after).isEmpty)
+        #expect(after.diff(from: Buffer(size: Size(width: 1, height: 1))).count == 16)
+    }
+
+    @Test func rectSplits() {
+        let area = Rect(x: 2, y: 1, width: 10, height: 6)
+        #expect(area.splitTop(2).top == Rect(x: 2, y: 1, width: 10, height: 2))
+        #expect(area.splitBottom(1).bottom == Rect(x: 2, y: 6, width: 10, height: 1))
+        #expect(area.splitLeft(4).rest == Rect(x: 6, y: 1, width: 6, height: 6))
+        #expect(area.splitTop(99).rest.isEmpty)
+        #expect(area.intersection(Rect(x: 0, y: 0, width: 4, height: 2)) == Rect(x: 2, y: 1, width: 2, height: 1))
+    }
+}
