@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "MarketCore"],
+            dependencies: ["Persistence", "MarketRuntime", "MarketCore"],
             swiftSettings: strictSettings
         ),
         .target(

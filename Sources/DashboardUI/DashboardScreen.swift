@@ -20,7 +20,18 @@ public enum DashboardScreen {
         }
         StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
         if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
+        if !state.settings.isUnicode { buffer.replaceNonASCII(with: asciiStandIn) }
         return buffer
+    }
+
+    /// What an ASCII terminal shows for a character it cannot.
+    private static func asciiStandIn(for character: Character) -> Character {
+        switch character {
+        case "…": "~"
+        case "●", "★": "*"
+        case "·", "─", "┈": "-"
+        default: "?"
+        }
     }
 }
 

@@ -64,6 +64,18 @@ public struct Buffer: Sendable, Hashable {
         }
     }
 
+    /// Replaces every non-ASCII character with `replacement(character)` (one column), and the
+    /// right half of a wide character with `?`, for terminals that cannot show Unicode.
+    public mutating func replaceNonASCII(with replacement: (Character) -> Character) {
+        for index in cells.indices {
+            guard let character = cells[index].symbol.first else {
+                cells[index].symbol = "?"
+                continue
+            }
+            if !character.isASCII { cells[index].symbol = String(replacement(character)) }
+        }
+    }
+
     /// Each row as text (the right halves of wide characters left out), for tests and logs.
     public var lines: [String] {
         (0..<size.height).map { y in

@@ -1,4 +1,4 @@
-import DashboardUI
+@testable import DashboardUI
 import MarketCore
 import TerminalKit
 
@@ -97,4 +97,9 @@ extension Buffer {
     var trimmedLines: [String] {
         lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
     }
+}
+
+extension SampleMarket {
+    /// The default look: Korean colours, Unicode.
+    static var theme: Theme { Theme(settings: DashboardSettings(exchangeName: "Bithumb")) }
 }

@@ -1,0 +1,190 @@
+import DashboardUI
+import MarketCore
+import TerminalKit
+import Testing
+
+/// Every key of the dashboard, through the reducer: what the state becomes and what the
+/// rest of the app is asked to do.
+@Suite struct ReducerTests {
+    /// The sample's table order by traded value.
+    let byValue = [SampleMarket.xrp, SampleMarket.btc, SampleMarket.eth, SampleMarket.doge, SampleMarket.sol]
+
+    private func press(_ keys: Key..., on state: inout UIState) -> [UICommand] {
+        keys.flatMap { state.reduce(.keyPressed($0)) }
+    }
+
+    @Test func qQuits() {
+        var state = SampleMarket.state()
+        #expect(press(.character("q"), on: &state) == [.quit])
+    }
+
+    @Test func tabTogglesBetweenKRWAndFavorites() {
+        var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
+        #expect(state.rows == byValue)
+        #expect(press(.tab, on: &state).isEmpty)
+        #expect(state.tab == .favorites)
+        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        _ = press(.tab, on: &state)
+        #expect(state.tab == .krw)
+        #expect(state.rows == byValue)
+    }
+
+    @Test func arrowsAndJKMoveTheSelectionWithinTheRows() {
+        var state = SampleMarket.state()
+        #expect(state.selection == SampleMarket.xrp)
+        _ = press(.down, .character("j"), on: &state)
+        #expect(state.selection == SampleMarket.eth)
+        _ = press(.up, on: &state)
+        #expect(state.selection == SampleMarket.btc)
+        _ = press(.character("k"), .character("k"), .up, on: &state)
+        #expect(state.selection == SampleMarket.xrp)
+        _ = press(.character("G"), .down, on: &state)
+        #expect(state.selection == SampleMarket.sol)
+        _ = press(.home, on: &state)
+        #expect(state.selection == SampleMarket.xrp)
+    }
+
+    @Test func pageKeysMoveAPageAndScroll() {
+        var state = SampleMarket.state(width: 80, height: 6)
+        #expect(state.visibleRowCount == 3)
+        _ = press(.pageDown, on: &state)
+        #expect(state.selection == SampleMarket.doge)
+        #expect(state.scrollOffset == 1)
+        _ = press(.pageDown, on: &state)
+        #expect(state.selection == SampleMarket.sol)
+        #expect(state.scrollOffset == 2)
+        _ = press(.pageUp, on: &state)
+        #expect(state.selection == SampleMarket.btc)
+        #expect(state.scrollOffset == 1)
+    }
+
+    @Test func enterOpensTheDetailAndFollowsTheMarketEscGoesBack() {
+        var state = SampleMarket.state()
+        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
+        #expect(state.screen == .detail(SampleMarket.btc))
+        #expect(press(.escape, on: &state) == [.follow(nil, .oneMinute)])
+        #expect(state.screen == .markets)
+        #expect(state.selection == SampleMarket.btc)
+    }
+
+    @Test func fAndSpaceToggleAFavoriteAndAskForASave() {
+        var state = SampleMarket.state()
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.xrp])])
+        #expect(press(.down, .character(" "), on: &state) == [.saveFavorites([SampleMarket.xrp, SampleMarket.btc])])
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.xrp])])
+        #expect(state.favorites == [SampleMarket.xrp])
+    }
+
+    @Test func removingAFavoriteInTheFavoritesTabKeepsTheHighlightOnTheSameRow() {
+        var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        _ = press(.tab, .down, on: &state)
+        #expect(state.selection == SampleMarket.eth)
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol])])
+        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.selection == SampleMarket.sol)
+    }
+
+    @Test func fInTheDetailTogglesThatMarket() {
+        var state = SampleMarket.state()
+        _ = press(.down, .down, .enter, on: &state)
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth])])
+    }
+
+    @Test func sCyclesSortKeysAndSReversesTheDirection() {
+        var state = SampleMarket.state()
+        _ = press(.character("s"), on: &state)
+        #expect(state.sort == SortOrder(key: .changeRate, isDescending: true))
+        #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.xrp, SampleMarket.eth, SampleMarket.sol])
+        _ = press(.character("s"), on: &state)
+        #expect(state.rows == [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol, SampleMarket.xrp, SampleMarket.doge])
+        _ = press(.character("s"), on: &state)
+        #expect(state.sort == SortOrder(key: .name, isDescending: false))
+        #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
+        _ = press(.character("S"), on: &state)
+        #expect(state.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
+        _ = press(.character("s"), on: &state)
+        #expect(state.sort == .default)
+    }
+
+    @Test func slashSearchesKoreanEnglishAndSymbolIncrementally() {
+        var state = SampleMarket.state()
+        _ = press(.character("/"), .character("비"), on: &state)
+        #expect(state.isSearching)
+        #expect(state.rows == [SampleMarket.btc])
+        _ = press(.backspace, .character("e"), .character("t"), on: &state)
+        #expect(state.rows == [SampleMarket.eth])
+        _ = press(.backspace, .backspace, .character("s"), .character("o"), .character("l"), on: &state)
+        #expect(state.rows == [SampleMarket.sol])
+        #expect(press(.character("q"), on: &state).isEmpty)
+        #expect(state.query == "solq")
+        _ = press(.backspace, .enter, on: &state)
+        #expect(!state.isSearching)
+        #expect(state.rows == [SampleMarket.sol])
+        _ = press(.escape, on: &state)
+        #expect(state.query.isEmpty)
+        #expect(state.rows == byValue)
+    }
+
+    @Test func questionMarkShowsHelpAndAnyKeyClosesIt() {
+        var state = SampleMarket.state()
+        _ = press(.character("?"), on: &state)
+        #expect(state.showsHelp)
+        #expect(press(.down, on: &state).isEmpty)
+        #expect(!state.showsHelp)
+        #expect(state.selection == SampleMarket.xrp)
+        _ = press(.character("?"), on: &state)
+        #expect(press(.character("q"), on: &state) == [.quit])
+    }
+
+    @Test func eSwitchesNameLanguageUnlessTheTerminalLacksUnicode() {
+        var state = SampleMarket.state()
+        _ = press(.character("e"), on: &state)
+        #expect(state.nameLanguage == .english)
+        var ascii = SampleMarket.state(settings: DashboardSettings(exchangeName: "Bithumb", isUnicode: false))
+        #expect(ascii.nameLanguage == .english)
+        _ = press(.character("e"), on: &ascii)
+        #expect(ascii.nameLanguage == .english)
+    }
+
+    @Test func digitsAndBracketsPickTheChartInterval() {
+        var state = SampleMarket.state()
+        _ = press(.down, .enter, on: &state)
+        #expect(press(.character("3"), on: &state) == [.follow(SampleMarket.btc, .fiveMinutes)])
+        #expect(press(.character("3"), on: &state).isEmpty)
+        #expect(press(.character("9"), on: &state) == [.follow(SampleMarket.btc, .sixHours)])
+        #expect(press(.character("]"), .character("]"), on: &state)
+            == [.follow(SampleMarket.btc, .twelveHours), .follow(SampleMarket.btc, .oneDay)])
+        #expect(press(.character("]"), on: &state).isEmpty)
+        #expect(press(.character("1"), .character("["), on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
+        #expect(press(.character("0"), on: &state).isEmpty)
+    }
+
+    @Test func plusAndMinusZoomTheChartWithinItsRange() {
+        var state = SampleMarket.state()
+        _ = press(.down, .enter, on: &state)
+        #expect(state.chart.columnsPerCandle == 2)
+        _ = press(.character("+"), .character("="), .character("+"), on: &state)
+        #expect(state.chart.columnsPerCandle == ChartView.columnsPerCandleRange.upperBound)
+        _ = press(.character("-"), .character("-"), .character("-"), .character("-"), on: &state)
+        #expect(state.chart.columnsPerCandle == 1)
+    }
+
+    @Test func leftAndRightScrollTheChartWithinItsCandles() {
+        var state = SampleMarket.state()
+        _ = press(.down, .enter, on: &state)
+        _ = press(.left, on: &state)
+        #expect(state.chart.scrollBack == ChartView.scrollStep)
+        _ = press(.left, .left, .left, .left, .left, .left, on: &state)
+        #expect(state.chart.scrollBack == 23)
+        _ = press(.right, on: &state)
+        #expect(state.chart.scrollBack == 23 - ChartView.scrollStep)
+        _ = press(.right, .right, .right, .right, .right, on: &state)
+        #expect(state.chart.scrollBack == 0)
+    }
+
+    @Test func chartKeysDoNothingOnTheMarketTable() {
+        var state = SampleMarket.state()
+        #expect(press(.character("3"), .character("+"), .left, on: &state).isEmpty)
+        #expect(state.chart == ChartView(interval: .default))
+    }
+}
