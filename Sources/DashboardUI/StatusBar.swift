@@ -12,9 +12,11 @@ struct StatusBar: Widget {
         let bar = Style.plain.reversed
         buffer.fill(area, style: bar)
         let feed = state.snapshot.feed
+        let right = " \(DisplayFormat.kstTime(state.now)) KST  ?:help "
+        let rightX = max(area.x, area.maxX - right.terminalColumns)
         var x = area.x
         func put(_ text: String, _ style: Style = bar) {
-            x += buffer.write(text, x: x, y: area.y, limit: area.maxX - x, style: style)
+            x += buffer.write(text, x: x, y: area.y, limit: max(0, rightX - x), style: style)
         }
         if state.settings.isDemo {
             put(" DEMO · simulated ", Style(foreground: .black, background: .yellow, isBold: true))
@@ -23,24 +25,15 @@ struct StatusBar: Widget {
         }
         put(" ")
         put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
-        var details = ""
-        if let age = feed.secondsSinceLastMessage(at: state.now) {
-            details += "  \(Self.age(age))"
+        if let age = feed.secondsSinceLastMessage(at: state.now) { put("  \(Self.age(age))") }
+        if let problem = state.notice ?? (feed.state == .live ? nil : feed.lastProblem) {
+            put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
         }
-        details += "  \(Int(state.messageRate.rounded())) msg/s"
-        if feed.decodeErrors > 0 { details += "  \(feed.decodeErrors) bad" }
-        if feed.reconnects > 0 { details += "  \(feed.reconnects) reconnects" }
-        put(details)
-        let clock = " \(DisplayFormat.kstTime(state.now)) KST "
-        let help = " ?:help "
-        let right = clock + help
-        let problem = state.notice ?? (feed.state == .live ? nil : feed.lastProblem)
-        if let problem {
-            let room = area.maxX - x - right.terminalColumns - 2
-            if room > 8 { put("  " + problem.truncated(toColumns: room), bar.bold) }
-        }
-        let rightX = area.maxX - right.terminalColumns
-        if rightX >= x { buffer.write(right, x: rightX, y: area.y, limit: right.terminalColumns, style: bar) }
+        var counters = "  \(Int(state.messageRate.rounded())) msg/s"
+        if feed.decodeErrors > 0 { counters += "  \(feed.decodeErrors) bad" }
+        if feed.reconnects > 0 { counters += "  \(feed.reconnects) reconnects" }
+        if counters.terminalColumns <= rightX - x { put(counters) }
+        buffer.write(right, x: rightX, y: area.y, limit: area.maxX - rightX, style: bar)
     }
 
     private func color(of state: ConnectionState) -> Color {

@@ -44,21 +44,23 @@ struct DashboardCommand: AsyncParsableCommand {
         let frameRate = frameRate
         // Trapped before ncurses starts, so the signals end the dashboard through its one way out.
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
-        try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger) { pipeline in
-            let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
-                                   supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
-                                   frameRate: frameRate, logger: logger)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await app.run() }
-                group.addTask {
-                    for await signal in signals {
-                        logger.notice("stopping", metadata: ["signal": "\(signal)"])
-                        return
-                    }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger) { pipeline in
+                    let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
+                                           supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
+                                           frameRate: frameRate, logger: logger)
+                    try await app.run()
                 }
-                try await group.next()
-                group.cancelAll()
             }
+            group.addTask {
+                for await signal in signals {
+                    logger.notice("stopping", metadata: ["signal": "\(signal)"])
+                    return
+                }
+            }
+            try await group.next()
+            group.cancelAll()
         }
     }
 }

@@ -124,7 +124,7 @@ import Testing
             "",
             "",
             "",
-            " Bithumb  ● stale  25s ago  0 msg/s  nothing received for 20s                  14:03:20 KST  ?:help"
+            " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help"
         ])
     }
 
@@ -145,7 +145,7 @@ import Testing
             "                            s  S        next sort / reverse",
             "                            /           search (Enter keeps, Esc clears)",
             "                            any key closes",
-            " Bithumb  ● stale  25s ago  0 msg/s  nothing received for 20s                  14:03:20 KST  ?:help"
+            " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help"
         ])
     }
 

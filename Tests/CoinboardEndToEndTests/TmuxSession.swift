@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A detached tmux session on its own server socket, running a shell command in a terminal
+/// of a given size: the dashboard as a person sees it, through `capture-pane`.
+struct TmuxSession {
+    let socket = "coinboard-test-\(UUID().uuidString.prefix(8))"
+    let name = "cb"
+
+    private static var tmux: URL {
+        get throws {
+            let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            for folder in folders {
+                let url = URL(fileURLWithPath: String(folder)).appendingPathComponent("tmux")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "tmux (scripts/install-deps.sh installs it)"])
+        }
+    }
+
+    /// Runs tmux and returns what it printed. Spawned directly and reaped with `waitpid`:
+    /// Foundation's `Process` takes a command as running while any process holds a descriptor
+    /// it handed down, and the tmux server that `new-session` leaves behind holds one.
+    @discardableResult
+    private func tmux(_ arguments: [String]) async throws -> String {
+        let output = NSTemporaryDirectory() + "coinboard-tmux-\(UUID().uuidString)"
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([try Self.tmux.path, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // The test runner's ignored and blocked signals are not passed on: the tmux server must
+        // see its children exit and be able to hang up what runs in it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, try Self.tmux.path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                Glibc.kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw POSIXError(.ETIMEDOUT)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    /// Starts `command` (run by `sh -c`) in a terminal of `width` × `height`; when it ends, its
+    /// output stays on the screen.
+    static func start(_ command: String, width: Int, height: Int) async throws -> TmuxSession {
+        let session = TmuxSession()
+        try await session.tmux(["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)", command,
+                                ";", "set-option", "-t", session.name, "remain-on-exit", "on"])
+        return session
+    }
+
+    /// Types keys, in tmux's key names (`Tab`, `Enter`, `Escape`, `q`).
+    func send(_ keys: String...) async throws {
+        for key in keys { try await tmux(["send-keys", "-t", name, key]) }
+    }
+
+    /// What the terminal shows now.
+    func screen() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// Waits (at most `timeout`) until the screen satisfies `condition`; returns the last screen seen.
+    @discardableResult
+    func waitForScreen(timeout: Duration = .seconds(20), _ description: String,
+                       until condition: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var text = try await screen()
+        while !condition(text) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("waited \(timeout) for \(description); the screen shows:\n\(text)")
+                return text
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            text = try await screen()
+        }
+        return text
+    }
+
+    /// Stops the session's server and everything running in it.
+    func kill() async {
+        _ = try? await tmux(["kill-server"])
+    }
+}
