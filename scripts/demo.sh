@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs what coinboard needs, builds it and runs the embedded demo exchange on loopback
-# (Bithumb API 2.0 at /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws).
-# Stop it with Ctrl-C. The dashboard on this exchange (`coinboard --demo`) comes with issue 5.
+# Installs what coinboard needs, builds it and runs the dashboard on the embedded demo exchange
+# (`coinboard --demo`; q quits). `coinboard serve-demo` serves the same exchange to other clients.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --product coinboard
-echo "Try: curl 'http://127.0.0.1:PORT/v1/ticker?markets=KRW-BTC' or curl http://127.0.0.1:PORT/public/ticker/ALL_KRW"
-exec .build/debug/coinboard serve-demo "$@"
+# Korean names need a UTF-8 locale; every Debian has C.UTF-8.
+case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
+    *UTF-8* | *utf8* | *UTF8* | *utf-8*) ;;
+    *) export LC_ALL=C.UTF-8 ;;
+esac
+exec .build/debug/coinboard --demo "$@"

@@ -62,6 +62,9 @@ public struct UIState: Sendable {
     public private(set) var rows: [MarketCode] = []
 
     private var rateSample: (messages: Int, at: Timestamp)?
+    /// Whether the user has moved the highlight; until then it stays on the top row as the
+    /// table fills and re-sorts.
+    private var hasChosenSelection = false
 
     /// Creates the state at start.
     public init(settings: DashboardSettings, size: Size, now: Timestamp) {
@@ -144,13 +147,14 @@ public struct UIState: Sendable {
             return
         }
         selection = rows[min(max(0, index), rows.count - 1)]
+        hasChosenSelection = true
         keepSelectionVisible()
     }
 
     private mutating func refreshRows() {
         rows = MarketRows.make(snapshot: snapshot, tab: tab, favorites: favorites, query: query, sort: sort,
                                language: nameLanguage)
-        if selectedIndex == nil { selection = rows.first }
+        if !hasChosenSelection || selectedIndex == nil { selection = rows.first }
         keepSelectionVisible()
     }
 

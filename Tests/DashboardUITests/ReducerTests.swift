@@ -188,3 +188,25 @@ import Testing
         #expect(state.chart == ChartView(interval: .default))
     }
 }
+
+@Suite struct SelectionTests {
+    @Test func theHighlightStaysOnTheTopRowUntilTheUserMovesIt() {
+        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 80, height: 20),
+                            now: SampleMarket.now)
+        var market = MarketState()
+        market.apply(.markets(SampleMarket.markets))
+        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        #expect(state.selection == SampleMarket.btc)
+        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
+        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        #expect(state.selection == SampleMarket.xrp)
+        _ = state.reduce(.keyPressed(.down))
+        #expect(state.selection == SampleMarket.btc)
+        var cheaper = SampleMarket.tickers[0]
+        cheaper.tradeValue24h = SampleMarket.decimal("1")
+        market.apply(.ticker(cheaper))
+        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        #expect(state.selection == SampleMarket.btc)
+        #expect(state.selectedIndex == 4)
+    }
+}
