@@ -26,6 +26,21 @@ struct TmuxSession {
     private func tmux(_ arguments: [String]) async throws -> String {
         let output = NSTemporaryDirectory() + "coinboard-tmux-\(UUID().uuidString)"
         defer { unlink(output) }
+        let pid = try spawn(arguments, output: output)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                Glibc.kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw POSIXError(.ETIMEDOUT)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    private func spawn(_ arguments: [String], output: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,17 +64,7 @@ struct TmuxSession {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, try Self.tmux.path, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        let deadline = ContinuousClock.now + .seconds(10)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard ContinuousClock.now < deadline else {
-                Glibc.kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw POSIXError(.ETIMEDOUT)
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return pid
     }
 
     /// Starts `command` (run by `sh -c`) in a terminal of `width` × `height`; when it ends, its
@@ -98,8 +103,11 @@ struct TmuxSession {
         return text
     }
 
-    /// Stops the session's server and everything running in it.
-    func kill() async {
-        _ = try? await tmux(["kill-server"])
+    /// Stops the session's server and everything running in it (`kill-server` answers at
+    /// once, so this waits in place, as a `defer` needs).
+    func kill() {
+        guard let pid = try? spawn(["kill-server"], output: "/dev/null") else { return }
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
     }
 }
