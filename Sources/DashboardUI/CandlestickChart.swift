@@ -48,8 +48,8 @@ struct CandlestickChart: Widget {
     private func renderTitle(in area: Rect, into buffer: inout Buffer) {
         var x = area.x
         x += buffer.write(" \(labels.chart) ", x: x, y: area.y, limit: area.width, style: theme.header.underlined)
-        for interval in ChartIntervalChoice.all {
-            let selected = interval == view.interval.interval
+        for interval in CandleInterval.allCases.sorted() {
+            let selected = interval == view.interval
             x += buffer.write(" \(interval.rawValue)", x: x, y: area.y, limit: area.maxX - x,
                               style: selected ? theme.selected.bold : theme.muted)
         }
@@ -104,7 +104,7 @@ struct CandlestickChart: Widget {
     }
 
     private func renderTimes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {
-        let daily = view.interval.interval >= .oneDay
+        let daily = view.interval >= .oneDay
         var nextFree = area.x
         for (index, candle) in candles.enumerated() {
             let x = firstX + index * view.columnsPerCandle

@@ -1,38 +1,25 @@
 public import MarketCore
 
-/// A chart interval the dashboard offers (every interval the exchanges' candles come in).
-public struct ChartIntervalChoice: Sendable, Hashable {
-    /// The interval.
-    public let interval: CandleInterval
-
-    /// Creates a choice.
-    public init(_ interval: CandleInterval) {
-        self.interval = interval
-    }
-
-    /// One minute.
-    public static let `default` = ChartIntervalChoice(.oneMinute)
-
-    /// Every interval in order; `1`–`9` pick the first nine, `[` `]` step through all.
-    public static let all = CandleInterval.allCases.sorted()
-
-    /// The interval a digit key picks, if any.
-    public static func forDigit(_ digit: Int) -> ChartIntervalChoice? {
+extension CandleInterval {
+    /// The interval a digit key picks: `1`–`9` are the first nine in order (1m … 6h).
+    public static func forDigit(_ digit: Int) -> CandleInterval? {
+        let all = allCases.sorted()
         guard (1...9).contains(digit), digit <= all.count else { return nil }
-        return ChartIntervalChoice(all[digit - 1])
+        return all[digit - 1]
     }
 
-    /// The neighbouring interval, `step` places on (clamped to the ends).
-    public func stepped(by step: Int) -> ChartIntervalChoice {
-        let index = Self.all.firstIndex(of: interval) ?? 0
-        return ChartIntervalChoice(Self.all[min(max(0, index + step), Self.all.count - 1)])
+    /// The neighbouring interval, `step` places on in order (clamped to 1m and 24h).
+    public func stepped(by step: Int) -> CandleInterval {
+        let all = Self.allCases.sorted()
+        let index = all.firstIndex(of: self) ?? 0
+        return all[min(max(0, index + step), all.count - 1)]
     }
 }
 
 /// How the chart is zoomed and scrolled.
 public struct ChartView: Sendable, Hashable {
     /// The interval shown.
-    public var interval: ChartIntervalChoice
+    public var interval: CandleInterval
     /// Columns per candle: 1 packs them, more leaves gaps (zoomed in).
     public var columnsPerCandle: Int
     /// Candles hidden to the right, counting back from the newest (0 shows the newest).
@@ -44,7 +31,7 @@ public struct ChartView: Sendable, Hashable {
     public static let scrollStep = 5
 
     /// Creates a view at the newest candle.
-    public init(interval: ChartIntervalChoice, columnsPerCandle: Int = 2, scrollBack: Int = 0) {
+    public init(interval: CandleInterval, columnsPerCandle: Int = 2, scrollBack: Int = 0) {
         self.interval = interval
         self.columnsPerCandle = min(max(columnsPerCandle, Self.columnsPerCandleRange.lowerBound),
                                     Self.columnsPerCandleRange.upperBound)

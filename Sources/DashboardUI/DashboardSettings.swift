@@ -1,3 +1,4 @@
+public import MarketCore
 public import TerminalKit
 
 /// Which colours mean up and down.
@@ -41,12 +42,12 @@ public struct DashboardSettings: Sendable, Hashable {
     /// The sort order at start.
     public var sort: SortOrder
     /// The chart interval at start.
-    public var chartInterval: ChartIntervalChoice
+    public var chartInterval: CandleInterval
 
     /// Creates settings.
     public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, isUnicode: Bool = true,
                 nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
-                chartInterval: ChartIntervalChoice = .default) {
+                chartInterval: CandleInterval = .oneMinute) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
         self.colors = colors

@@ -20,9 +20,7 @@ struct DepthPanel: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height >= 3 else { return }
-        let (title, body) = area.splitTop(1)
-        buffer.write(" \(labels.orderBook)".padded(toColumns: title.width), x: title.x, y: title.y, limit: title.width,
-                     style: theme.header.underlined)
+        let body = theme.drawTitle(labels.orderBook, in: area, into: &buffer)
         guard let book, !(book.asks.isEmpty && book.bids.isEmpty) else {
             buffer.write(" " + labels.noBook, x: body.x, y: body.y + body.height / 2, limit: body.width, style: theme.muted)
             return

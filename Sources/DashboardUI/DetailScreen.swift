@@ -25,7 +25,7 @@ struct DetailScreen: Widget {
             TradesTape(tape: tape, labels: labels, theme: theme).render(in: tapeArea.splitLeft(1).rest, into: &buffer)
         }
         if showsChart {
-            CandlestickChart(series: snapshot.candles[market]?[state.chart.interval.interval], view: state.chart,
+            CandlestickChart(series: snapshot.candles[market]?[state.chart.interval], view: state.chart,
                              lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme)
                 .render(in: bottom, into: &buffer)
         }

@@ -3,9 +3,8 @@ import MarketCore
 /// Which markets the table lists and in what order: the view-model work done once per
 /// snapshot, key or search change, never while drawing.
 enum MarketRows {
-    static func make(snapshot: MarketSnapshot, tab: MarketTab, favorites: [MarketCode], query: String,
-                     sort: SortOrder, language: NameLanguage) -> [MarketCode] {
-        let byCode = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+    static func make(snapshot: MarketSnapshot, listing byCode: [MarketCode: Market], tab: MarketTab,
+                     favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage) -> [MarketCode] {
         let listed: [MarketCode]
         switch tab {
         case .krw: listed = snapshot.markets.map(\.code).filter { $0.quote == "KRW" }

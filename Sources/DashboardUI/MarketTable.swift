@@ -62,10 +62,9 @@ struct MarketTable: Widget {
             renderEmpty(labels: labels, in: body, into: &buffer)
             return
         }
-        let names = Dictionary(state.snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
             let y = body.y + offset
-            renderRow(code, market: names[code], columns: columns, y: y, in: body, into: &buffer)
+            renderRow(code, market: state.listing[code], columns: columns, y: y, in: body, into: &buffer)
             if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
         }
     }

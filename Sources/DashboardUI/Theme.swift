@@ -40,6 +40,13 @@ struct Theme {
     var lastTradeMark: String { isUnicode ? "▶" : ">" }
     var horizontalRule: String { isUnicode ? "─" : "-" }
 
+    /// Draws a panel's title, underlined across its first row; returns the rows below.
+    func drawTitle(_ title: String, in area: Rect, into buffer: inout Buffer) -> Rect {
+        let (row, body) = area.splitTop(1)
+        buffer.write(" \(title)".padded(toColumns: row.width), x: row.x, y: row.y, limit: row.width, style: header.underlined)
+        return body
+    }
+
     func arrow(for direction: ChangeDirection) -> String {
         switch direction {
         case .rise: up

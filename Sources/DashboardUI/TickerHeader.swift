@@ -10,8 +10,7 @@ struct TickerHeader: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let labels = Labels(language: state.nameLanguage)
-        let listing = state.snapshot.markets.first { $0.code == market }
-        let name = MarketRows.name(of: market, market: listing, language: state.nameLanguage)
+        let name = MarketRows.name(of: market, market: state.listing[market], language: state.nameLanguage)
         var x = area.x
         let star = state.favorites.contains(market) ? theme.star : " "
         x += buffer.write(star + " ", x: x, y: area.y, limit: area.maxX - x, style: Style.plain.foreground(.yellow))

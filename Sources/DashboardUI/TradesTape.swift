@@ -9,9 +9,7 @@ struct TradesTape: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height >= 2 else { return }
-        let (title, body) = area.splitTop(1)
-        buffer.write(" \(labels.trades)".padded(toColumns: title.width), x: title.x, y: title.y, limit: title.width,
-                     style: theme.header.underlined)
+        let body = theme.drawTitle(labels.trades, in: area, into: &buffer)
         guard let tape, !tape.isEmpty else {
             buffer.write(" " + labels.noTrades, x: body.x, y: body.y, limit: body.width, style: theme.muted)
             return

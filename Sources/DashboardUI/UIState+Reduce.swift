@@ -64,7 +64,7 @@ extension UIState {
             guard let selection else { return [] }
             setScreen(.detail(selection))
             setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle))
-            return [.follow(selection, chart.interval.interval)]
+            return [.follow(selection, chart.interval)]
         default: break
         }
         return []
@@ -74,9 +74,9 @@ extension UIState {
         switch key {
         case .escape, .backspace:
             setScreen(.markets)
-            return [.follow(nil, chart.interval.interval)]
+            return [.follow(nil, chart.interval)]
         case .character(let character) where character.wholeNumberValue != nil:
-            guard let digit = character.wholeNumberValue, let choice = ChartIntervalChoice.forDigit(digit) else { return [] }
+            guard let digit = character.wholeNumberValue, let choice = CandleInterval.forDigit(digit) else { return [] }
             return showInterval(choice, of: market)
         case .character("["): return showInterval(chart.interval.stepped(by: -1), of: market)
         case .character("]"): return showInterval(chart.interval.stepped(by: 1), of: market)
@@ -86,7 +86,7 @@ extension UIState {
             setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle - 1, scrollBack: chart.scrollBack))
         case .left, .right:
             let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
-            let candles = snapshot.candles[market]?[chart.interval.interval]?.candles.count ?? 0
+            let candles = snapshot.candles[market]?[chart.interval]?.candles.count ?? 0
             let scrollBack = min(max(0, chart.scrollBack + step), max(0, candles - 1))
             setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle, scrollBack: scrollBack))
         default:
@@ -108,10 +108,10 @@ extension UIState {
         return []
     }
 
-    private mutating func showInterval(_ choice: ChartIntervalChoice, of market: MarketCode) -> [UICommand] {
+    private mutating func showInterval(_ choice: CandleInterval, of market: MarketCode) -> [UICommand] {
         guard choice != chart.interval else { return [] }
         setChart(ChartView(interval: choice, columnsPerCandle: chart.columnsPerCandle))
-        return [.follow(market, choice.interval)]
+        return [.follow(market, choice)]
     }
 
     /// Adds the market in view (the highlighted one, or the detail screen's) to the

@@ -60,6 +60,8 @@ public struct UIState: Sendable {
     public private(set) var notice: String?
     /// The markets the table lists now, filtered and sorted.
     public private(set) var rows: [MarketCode] = []
+    /// The listed markets by code, rebuilt only when the listing changes.
+    public private(set) var listing: [MarketCode: Market] = [:]
 
     private var rateSample: (messages: Int, at: Timestamp)?
     /// Whether the user has moved the highlight; until then it stays on the top row as the
@@ -95,6 +97,9 @@ public struct UIState: Sendable {
 
     mutating func setSnapshot(_ snapshot: MarketSnapshot) {
         self.snapshot = snapshot
+        if snapshot.diff.listingChanged || listing.count != snapshot.markets.count {
+            listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         now = max(now, snapshot.capturedAt)
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
@@ -152,8 +157,8 @@ public struct UIState: Sendable {
     }
 
     private mutating func refreshRows() {
-        rows = MarketRows.make(snapshot: snapshot, tab: tab, favorites: favorites, query: query, sort: sort,
-                               language: nameLanguage)
+        rows = MarketRows.make(snapshot: snapshot, listing: listing, tab: tab, favorites: favorites, query: query,
+                               sort: sort, language: nameLanguage)
         if !hasChosenSelection || selectedIndex == nil { selection = rows.first }
         keepSelectionVisible()
     }

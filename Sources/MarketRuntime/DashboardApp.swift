@@ -93,7 +93,7 @@ public actor DashboardApp {
             return backend.pendingEvents().map(Self.action(for:))
         case .tick:
             // A resize reaches ncurses as a signal, read with the keys: the tick picks it up.
-            return backend.pendingEvents().map(Self.action(for:)) + [.tick(clock.now())]
+            return actions(for: .input) + [.tick(clock.now())]
         }
     }
 

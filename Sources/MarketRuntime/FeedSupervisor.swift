@@ -71,11 +71,6 @@ public actor FeedSupervisor {
         }
     }
 
-    /// Changes the markets in view: their books and trades are subscribed and bootstrapped.
-    public func setFocus(_ markets: [MarketCode]) async {
-        await setView(focus: markets, candleInterval: configuration.candleInterval)
-    }
-
     /// Changes the markets in view and the candle interval fetched for them: new markets are
     /// subscribed and bootstrapped, and a new interval's history is fetched for every market in view.
     public func setView(focus markets: [MarketCode], candleInterval: CandleInterval?) async {

@@ -185,7 +185,7 @@ import Testing
     @Test func chartKeysDoNothingOnTheMarketTable() {
         var state = SampleMarket.state()
         #expect(press(.character("3"), .character("+"), .left, on: &state).isEmpty)
-        #expect(state.chart == ChartView(interval: .default))
+        #expect(state.chart == ChartView(interval: .oneMinute))
     }
 }
 

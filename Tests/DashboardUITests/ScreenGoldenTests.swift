@@ -170,7 +170,7 @@ import Testing
         var buffer = Buffer(size: Size(width: 40, height: 10))
         var series = CandleSeries(interval: .oneMinute)
         series.replace(with: SampleMarket.candles(count: 1).candles, coveredUntil: nil)
-        CandlestickChart(series: series, view: ChartView(interval: .default), lastPrice: nil, labels: Labels(language: .korean),
+        CandlestickChart(series: series, view: ChartView(interval: .oneMinute), lastPrice: nil, labels: Labels(language: .korean),
                          theme: SampleMarket.theme).render(in: buffer.area, into: &buffer)
         #expect(buffer.trimmedLines == [
             " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h",
