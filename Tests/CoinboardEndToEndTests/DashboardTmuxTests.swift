@@ -1,117 +1,119 @@
 import Foundation
 import Testing
 
-/// The real binary in a real terminal (tmux): `coinboard --demo` as a person uses it.
-///
-/// Each run's exit status, and whether the terminal settings (`stty -g`) are the same after
-/// as before, go to a file: tmux may drop a dead pane's last line before it is captured.
-@Suite(.serialized) struct DashboardTmuxTests {
-    /// A scratch folder, and a shell command running `coinboard` in it that writes
-    /// `EXIT=<status> RESTORED=<yes|no>` to `outcome` when it ends.
-    struct Run {
-        let folder = NSTemporaryDirectory() + "coinboard-tui-\(UUID().uuidString)"
-        var outcome: String { folder + "/outcome" }
-        var pidFile: String { folder + "/pid" }
+extension TimedEndToEndTests {
+    /// The real binary in a real terminal (tmux): `coinboard --demo` as a person uses it.
+    ///
+    /// Each run's exit status, and whether the terminal settings (`stty -g`) are the same after
+    /// as before, go to a file: tmux may drop a dead pane's last line before it is captured.
+    @Suite(.serialized) struct DashboardTmuxTests {
+        /// A scratch folder, and a shell command running `coinboard` in it that writes
+        /// `EXIT=<status> RESTORED=<yes|no>` to `outcome` when it ends.
+        struct Run {
+            let folder = NSTemporaryDirectory() + "coinboard-tui-\(UUID().uuidString)"
+            var outcome: String { folder + "/outcome" }
+            var pidFile: String { folder + "/pid" }
 
-        init() throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            init() throws {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+
+            /// `coinboard ARGUMENTS` in a UTF-8 locale, run as a process whose pid goes to ``pidFile``.
+            func command(_ arguments: String) throws -> String {
+                let binary = try CoinboardProcess.executable.path
+                return """
+                    before=$(stty -g); \
+                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 exec "$1" \(arguments)' '\(pidFile)' '\(binary)'; \
+                    rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
+                    echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'
+                    """
+            }
+
+            /// What the run wrote when it ended (waiting at most 20 s).
+            func ending() async throws -> String {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while ContinuousClock.now < deadline {
+                    if let text = try? String(contentsOfFile: outcome, encoding: .utf8), text.hasSuffix("\n") { return text }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                Issue.record("coinboard did not end within 20 s")
+                return ""
+            }
+
+            func remove() {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
         }
 
-        /// `coinboard ARGUMENTS` in a UTF-8 locale, run as a process whose pid goes to ``pidFile``.
-        func command(_ arguments: String) throws -> String {
-            let binary = try CoinboardProcess.executable.path
-            return """
-                before=$(stty -g); \
-                sh -c 'echo $$ > "$0"; LANG=C.UTF-8 exec "$1" \(arguments)' '\(pidFile)' '\(binary)'; \
-                rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
-                echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'
-                """
+        @Test func demoDashboardTabsFavoritesDetailAndCleanExit() async throws {
+            let run = try Run()
+            defer { run.remove() }
+            let watchlist = run.folder + "/watchlist.json"
+            let tmux = try await TmuxSession.start(try run.command("--demo --watchlist \(watchlist) --log-file \(run.folder)/log"),
+                                                   width: 120, height: 36)
+            defer { tmux.kill() }
+            let table = try await tmux.waitForScreen("the KRW table with Korean names") { screen in
+                screen.contains("비트코인") && screen.contains("이더리움") && screen.contains("● live")
+            }
+            #expect(table.contains("현재가"))
+            #expect(table.contains("거래대금(백만)"))
+            #expect(table.contains("DEMO · simulated"))
+
+            try await tmux.send("Tab")
+            try await tmux.waitForScreen("the empty Favorites tab") { $0.contains("즐겨찾기가 없습니다") }
+
+            try await tmux.send("Tab", "f")
+            let starred = try await tmux.waitForScreen("a favorite added") { $0.contains("즐겨찾기 1") && $0.contains("★") }
+            let firstRow = starred.split(separator: "\n").dropFirst(2).first.map(String.init) ?? ""
+            #expect(firstRow.hasPrefix("★"))
+            try await tmux.send("Tab")
+            try await tmux.waitForScreen("the favorite in the Favorites tab") { screen in
+                screen.contains("★") && !screen.contains("즐겨찾기가 없습니다")
+            }
+            let saved = try await waitForFile(watchlist)
+            #expect(saved.contains("\"KRW-"))
+
+            try await tmux.send("Enter")
+            let detail = try await tmux.waitForScreen("the detail view with book, trades and chart") { screen in
+                screen.contains("호가") && screen.contains("체결") && screen.contains("차트") && screen.contains("스프레드")
+                    && screen.contains("┃")
+            }
+            #expect(detail.contains("1m 3m 5m"))
+
+            try await tmux.send("Escape", "q")
+            #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+            #expect(!(try await tmux.screen()).contains("비트코인"))
         }
 
-        /// What the run wrote when it ended (waiting at most 20 s).
-        func ending() async throws -> String {
-            let deadline = ContinuousClock.now + .seconds(20)
+        @Test func sigtermRestoresTheTerminal() async throws {
+            let run = try Run()
+            defer { run.remove() }
+            let tmux = try await TmuxSession.start(try run.command("--demo --watchlist /dev/null/none"), width: 80, height: 24)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen("the dashboard") { $0.contains("● live") }
+            let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, SIGTERM) == 0)
+            #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+        }
+
+        @Test func aTinyTerminalSaysSoAndStillQuits() async throws {
+            let run = try Run()
+            defer { run.remove() }
+            let tmux = try await TmuxSession.start(try run.command("--demo --watchlist /dev/null/none"), width: 30, height: 8)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen("the too-small notice") { $0.contains("terminal too small") }
+            try await tmux.send("q")
+            #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+        }
+
+        private func waitForFile(_ path: String) async throws -> String {
+            let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline {
-                if let text = try? String(contentsOfFile: outcome, encoding: .utf8), text.hasSuffix("\n") { return text }
+                if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            Issue.record("coinboard did not end within 20 s")
+            Issue.record("\(path) was not written")
             return ""
         }
-
-        func remove() {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-    }
-
-    @Test func demoDashboardTabsFavoritesDetailAndCleanExit() async throws {
-        let run = try Run()
-        defer { run.remove() }
-        let watchlist = run.folder + "/watchlist.json"
-        let tmux = try await TmuxSession.start(try run.command("--demo --watchlist \(watchlist) --log-file \(run.folder)/log"),
-                                               width: 120, height: 36)
-        defer { tmux.kill() }
-        let table = try await tmux.waitForScreen("the KRW table with Korean names") { screen in
-            screen.contains("비트코인") && screen.contains("이더리움") && screen.contains("● live")
-        }
-        #expect(table.contains("현재가"))
-        #expect(table.contains("거래대금(백만)"))
-        #expect(table.contains("DEMO · simulated"))
-
-        try await tmux.send("Tab")
-        try await tmux.waitForScreen("the empty Favorites tab") { $0.contains("즐겨찾기가 없습니다") }
-
-        try await tmux.send("Tab", "f")
-        let starred = try await tmux.waitForScreen("a favorite added") { $0.contains("즐겨찾기 1") && $0.contains("★") }
-        let firstRow = starred.split(separator: "\n").dropFirst(2).first.map(String.init) ?? ""
-        #expect(firstRow.hasPrefix("★"))
-        try await tmux.send("Tab")
-        try await tmux.waitForScreen("the favorite in the Favorites tab") { screen in
-            screen.contains("★") && !screen.contains("즐겨찾기가 없습니다")
-        }
-        let saved = try await waitForFile(watchlist)
-        #expect(saved.contains("\"KRW-"))
-
-        try await tmux.send("Enter")
-        let detail = try await tmux.waitForScreen("the detail view with book, trades and chart") { screen in
-            screen.contains("호가") && screen.contains("체결") && screen.contains("차트") && screen.contains("스프레드")
-                && screen.contains("┃")
-        }
-        #expect(detail.contains("1m 3m 5m"))
-
-        try await tmux.send("Escape", "q")
-        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
-        #expect(!(try await tmux.screen()).contains("비트코인"))
-    }
-
-    @Test func sigtermRestoresTheTerminal() async throws {
-        let run = try Run()
-        defer { run.remove() }
-        let tmux = try await TmuxSession.start(try run.command("--demo --watchlist /dev/null/none"), width: 80, height: 24)
-        defer { tmux.kill() }
-        try await tmux.waitForScreen("the dashboard") { $0.contains("● live") }
-        let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(kill(pid, SIGTERM) == 0)
-        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
-    }
-
-    @Test func aTinyTerminalSaysSoAndStillQuits() async throws {
-        let run = try Run()
-        defer { run.remove() }
-        let tmux = try await TmuxSession.start(try run.command("--demo --watchlist /dev/null/none"), width: 30, height: 8)
-        defer { tmux.kill() }
-        try await tmux.waitForScreen("the too-small notice") { $0.contains("terminal too small") }
-        try await tmux.send("q")
-        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
-    }
-
-    private func waitForFile(_ path: String) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("\(path) was not written")
-        return ""
     }
 }

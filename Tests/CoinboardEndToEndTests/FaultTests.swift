@@ -5,110 +5,112 @@ import MarketCore
 import Testing
 import TestFixtures
 
-/// The pipeline through `coinboard snapshot` when the exchange misbehaves: restarts, silence,
-/// malformed frames.
-@Suite(.serialized) struct FaultTests {
-    typealias Endpoint = SnapshotExactnessTests.Endpoint
+extension TimedEndToEndTests {
+    /// The pipeline through `coinboard snapshot` when the exchange misbehaves: restarts, silence,
+    /// malformed frames.
+    @Suite(.serialized) struct FaultTests {
+        typealias Endpoint = SnapshotExactnessTests.Endpoint
 
-    static func logFile() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("coinboard-test-\(UUID().uuidString).log").path
-    }
-
-    static func replayArguments(_ port: Int, exchange: String = "bithumb") -> [String] {
-        ["--exchange", exchange, "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)"]
-    }
-
-    static let listing: [String: [UInt8]] = {
-        ["/v1/market/all": (try? Fixture.json("bithumb-v2-rest-market-all-ccxt-1.jsonc")) ?? []]
-    }()
-
-    @Test("the exchange restarts mid-stream: reconnected and exact again within 3 s, never a crossed book",
-          arguments: Endpoint.allCases)
-    func restart(endpoint: Endpoint) async throws {
-        let start = SnapshotExactnessTests.startOfRun()
-        let log = Self.logFile()
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let first = try makeDemoExchange(markets: 40, timeline: .running(from: start, for: .zero))
-        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
-        let firstRun = Task { try await first.run { announce.yield($0) } }
-        defer { firstRun.cancel() }
-        var listening = ports.makeAsyncIterator()
-        let port = try #require(await listening.next())
-        let launched = ContinuousClock.now
-        let snapshot = Task {
-            try await SnapshotOutput.capture(endpoint.arguments(port: port) + [
-                "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
-            ])
+        static func logFile() -> String {
+            FileManager.default.temporaryDirectory.appendingPathComponent("coinboard-test-\(UUID().uuidString).log").path
         }
-        for _ in 0..<200 where await first.statistics().clients == 0 {
-            try await Task.sleep(for: .milliseconds(20))
+
+        static func replayArguments(_ port: Int, exchange: String = "bithumb") -> [String] {
+            ["--exchange", exchange, "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)"]
         }
-        #expect(await first.statistics().clients == 1)
-        let later = DemoTimeline.running(from: start.advanced(byMicroseconds: 20_000_000), for: .zero)
-        let restarted = try makeDemoExchange(markets: 40, timeline: later, port: port)
-        try await Task.sleep(until: launched + .seconds(1))
-        firstRun.cancel()
-        // The new exchange takes the port as soon as the old one has let it go.
-        let restartedRun = Task {
-            for _ in 0..<400 where !Task.isCancelled {
-                do { try await restarted.run() } catch { try await Task.sleep(for: .milliseconds(10)) }
+
+        static let listing: [String: [UInt8]] = {
+            ["/v1/market/all": (try? Fixture.json("bithumb-v2-rest-market-all-ccxt-1.jsonc")) ?? []]
+        }()
+
+        @Test("the exchange restarts mid-stream: reconnected and exact again within 3 s, never a crossed book",
+              arguments: Endpoint.allCases)
+        func restart(endpoint: Endpoint) async throws {
+            let start = SnapshotExactnessTests.startOfRun()
+            let log = Self.logFile()
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let first = try makeDemoExchange(markets: 40, timeline: .running(from: start, for: .zero))
+            let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+            let firstRun = Task { try await first.run { announce.yield($0) } }
+            defer { firstRun.cancel() }
+            var listening = ports.makeAsyncIterator()
+            let port = try #require(await listening.next())
+            let launched = ContinuousClock.now
+            let snapshot = Task {
+                try await SnapshotOutput.capture(endpoint.arguments(port: port) + [
+                    "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
+                ])
             }
-        }
-        defer { restartedRun.cancel() }
-        let output = try await snapshot.value
-        let state = await restarted.state()
-        #expect(output.connection.state == "live")
-        #expect(output.connection.reconnects == 1)
-        #expect(!output.hasCrossedBook)
-        output.expectEqual(to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
-                           tradeCount: 20, rules: endpoint.rules)
-        let logged = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(logged.contains("connection lost"))
-        #expect(logged.contains("reconnected"))
-        #expect(!logged.contains("crossedBook"))
-    }
-
-    @Test("the exchange goes silent: stale within the keepalive window, then a reconnect")
-    func silence() async throws {
-        let frames = [try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json")]
-        let replay = ReplayExchange(bodies: Self.listing, frames: frames, ending: .silence)
-        let log = Self.logFile()
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        try await replay.serve { port in
-            let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
-                "--markets", "BTC", "--keepalive", "0.5", "--duration", "3", "--log-file", log,
-            ])
-            #expect(output.connection.reconnects >= 1)
-            #expect(replay.connections >= 2)
-            #expect(output.orderbooks["KRW-BTC"]?.asks.isEmpty == false)
-        }
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        let stale = try #require(lines.firstIndex { $0.contains("connection stale") })
-        let lost = try #require(lines.firstIndex { $0.contains("connection lost") && $0.contains("nothing received") })
-        let back = try #require(lines.firstIndex { $0.contains("reconnected") })
-        #expect(stale < lost && lost < back)
-    }
-
-    @Test("malformed frames interleaved: counted in decodeErrors, the good state intact")
-    func malformedFrames() async throws {
-        let frames: [[UInt8]] = [
-            try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json"),
-            Array(#"{"type":"orderbook","code":"KRW-BTC","timest"#.utf8),
-            try Fixture.lines("upbit-ws-ticker-1.jsonl")[0],
-            Array(#"{"type":"candle","code":"KRW-BTC"}"#.utf8),
-            try Fixture.bytes("upbit-ws-orderbook-realtime-1.json"),
-            Array(#"{"type":"ticker","code":"KRW-BTC","trade_price":"abc"}"#.utf8),
-            try Fixture.lines("upbit-ws-ticker-1.jsonl")[1],
-            try Fixture.bytes("upbit-ws-trade-2022-1.json"),
-        ]
-        let replay = ReplayExchange(bodies: Self.listing, frames: frames, ending: .silence)
-        try await replay.serve { port in
-            let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
-                "--markets", "BTC", "--duration", "2",
-            ])
-            #expect(output.connection.decodeErrors == 3)
+            for _ in 0..<200 where await first.statistics().clients == 0 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(await first.statistics().clients == 1)
+            let later = DemoTimeline.running(from: start.advanced(byMicroseconds: 20_000_000), for: .zero)
+            let restarted = try makeDemoExchange(markets: 40, timeline: later, port: port)
+            try await Task.sleep(until: launched + .seconds(1))
+            firstRun.cancel()
+            // The new exchange takes the port as soon as the old one has let it go.
+            let restartedRun = Task {
+                for _ in 0..<400 where !Task.isCancelled {
+                    do { try await restarted.run() } catch { try await Task.sleep(for: .milliseconds(10)) }
+                }
+            }
+            defer { restartedRun.cancel() }
+            let output = try await snapshot.value
+            let state = await restarted.state()
             #expect(output.connection.state == "live")
-            try UpbitReplayTests.expectReplayedState(output)
+            #expect(output.connection.reconnects == 1)
+            #expect(!output.hasCrossedBook)
+            output.expectEqual(to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
+                               tradeCount: 20, rules: endpoint.rules)
+            let logged = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(logged.contains("connection lost"))
+            #expect(logged.contains("reconnected"))
+            #expect(!logged.contains("crossedBook"))
+        }
+
+        @Test("the exchange goes silent: stale within the keepalive window, then a reconnect")
+        func silence() async throws {
+            let frames = [try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json")]
+            let replay = ReplayExchange(bodies: Self.listing, frames: frames, ending: .silence)
+            let log = Self.logFile()
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            try await replay.serve { port in
+                let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
+                    "--markets", "BTC", "--keepalive", "0.5", "--duration", "3", "--log-file", log,
+                ])
+                #expect(output.connection.reconnects >= 1)
+                #expect(replay.connections >= 2)
+                #expect(output.orderbooks["KRW-BTC"]?.asks.isEmpty == false)
+            }
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+            let stale = try #require(lines.firstIndex { $0.contains("connection stale") })
+            let lost = try #require(lines.firstIndex { $0.contains("connection lost") && $0.contains("nothing received") })
+            let back = try #require(lines.firstIndex { $0.contains("reconnected") })
+            #expect(stale < lost && lost < back)
+        }
+
+        @Test("malformed frames interleaved: counted in decodeErrors, the good state intact")
+        func malformedFrames() async throws {
+            let frames: [[UInt8]] = [
+                try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json"),
+                Array(#"{"type":"orderbook","code":"KRW-BTC","timest"#.utf8),
+                try Fixture.lines("upbit-ws-ticker-1.jsonl")[0],
+                Array(#"{"type":"candle","code":"KRW-BTC"}"#.utf8),
+                try Fixture.bytes("upbit-ws-orderbook-realtime-1.json"),
+                Array(#"{"type":"ticker","code":"KRW-BTC","trade_price":"abc"}"#.utf8),
+                try Fixture.lines("upbit-ws-ticker-1.jsonl")[1],
+                try Fixture.bytes("upbit-ws-trade-2022-1.json"),
+            ]
+            let replay = ReplayExchange(bodies: Self.listing, frames: frames, ending: .silence)
+            try await replay.serve { port in
+                let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
+                    "--markets", "BTC", "--duration", "2",
+                ])
+                #expect(output.connection.decodeErrors == 3)
+                #expect(output.connection.state == "live")
+                try UpbitReplayTests.expectReplayedState(output)
+            }
         }
     }
 }
@@ -149,9 +151,9 @@ import TestFixtures
             try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json"),
             try Fixture.bytes("upbit-ws-orderbook-realtime-1.json"),
         ] + (try Fixture.lines("upbit-ws-ticker-1.jsonl")) + [try Fixture.bytes("upbit-ws-trade-2022-1.json")]
-        let replay = ReplayExchange(bodies: FaultTests.listing, frames: frames, ending: .silence)
+        let replay = ReplayExchange(bodies: TimedEndToEndTests.FaultTests.listing, frames: frames, ending: .silence)
         try await replay.serve { port in
-            let output = try await SnapshotOutput.capture(FaultTests.replayArguments(port, exchange: "upbit") + [
+            let output = try await SnapshotOutput.capture(TimedEndToEndTests.FaultTests.replayArguments(port, exchange: "upbit") + [
                 "--markets", "BTC", "--duration", "2",
             ])
             #expect(output.exchange == "upbit")
