@@ -14,6 +14,7 @@ struct HelpOverlay: Widget {
         ("f  Space", "toggle favorite"),
         ("s  S", "next sort / reverse"),
         ("/", "search (Enter keeps, Esc clears)"),
+        ("J K", "move a favorite down / up"),
         ("e", "Korean / English names"),
         ("1-9  [ ]", "chart interval"),
         ("+ -", "chart zoom"),

@@ -41,6 +41,7 @@ struct Labels {
         case .changeRate: pick("변동률", "change")
         case .price: pick("현재가", "price")
         case .name: pick("이름", "name")
+        case .favoritesOrder: pick("내 순서", "my order")
         }
     }
 

@@ -14,6 +14,10 @@ enum MarketRows {
         let matching = needle.isEmpty ? listed : listed.filter { code in
             matches(needle, code: code, market: byCode[code])
         }
+        if sort.key == .favoritesOrder {
+            let inOrder = matching.filter(Set(favorites).contains)
+            return sort.isDescending ? inOrder.reversed() : inOrder
+        }
         let ranked = matching.map { code in
             (code: code, key: sortValue(of: code, key: sort.key, market: byCode[code], ticker: snapshot.tickers[code],
                                        language: language))
@@ -50,6 +54,7 @@ enum MarketRows {
         case .changeRate: ticker.map { .number($0.change.signedRate) }
         case .price: ticker.map { .number($0.price) }
         case .name: .text(name(of: code, market: market, language: language).lowercased())
+        case .favoritesOrder: nil
         }
     }
 

@@ -19,15 +19,23 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
     case price
     /// Market name in the language shown.
     case name
+    /// The user's own order: the Favorites tab only.
+    case favoritesOrder = "order"
 
-    /// The key after this one, wrapping around.
-    public var next: SortKey {
-        let all = Self.allCases
-        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    /// The keys a tab offers, in the order `s` steps through them.
+    public static func offered(in tab: MarketTab) -> [SortKey] {
+        tab == .favorites ? [.favoritesOrder, .tradeValue, .changeRate, .price, .name] : [.tradeValue, .changeRate, .price, .name]
     }
 
-    /// Whether the key sorts largest first unless reversed (names sort A→Z, ㄱ→ㅎ).
-    public var startsDescending: Bool { self != .name }
+    /// The key after this one in `tab`, wrapping around.
+    public func next(in tab: MarketTab) -> SortKey {
+        let offered = Self.offered(in: tab)
+        return offered[((offered.firstIndex(of: self) ?? -1) + 1) % offered.count]
+    }
+
+    /// Whether the key sorts largest first unless reversed (names sort A→Z, ㄱ→ㅎ; the user's
+    /// order first to last).
+    public var startsDescending: Bool { self != .name && self != .favoritesOrder }
 }
 
 /// A sort key and direction.
@@ -45,4 +53,6 @@ public struct SortOrder: Sendable, Hashable {
 
     /// By 24-hour traded value, largest first: how the exchanges list their boards.
     public static let `default` = SortOrder(key: .tradeValue, isDescending: true)
+    /// The user's order of favorites, first to last.
+    public static let favoritesOrder = SortOrder(key: .favoritesOrder, isDescending: false)
 }

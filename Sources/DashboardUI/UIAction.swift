@@ -2,7 +2,7 @@ public import MarketCore
 public import TerminalKit
 
 /// A fact the dashboard reacts to.
-public enum UIAction: Sendable {
+public enum UIAction: Sendable, Equatable {
     /// The user pressed a key.
     case keyPressed(Key)
     /// The store published a snapshot.
@@ -11,10 +11,14 @@ public enum UIAction: Sendable {
     case resized(Size)
     /// Time passed: the clock now reads this (flashes fade, the status clock moves).
     case tick(Timestamp)
-    /// The saved favorites were read.
+    /// The saved favorites were read at start.
     case favoritesLoaded([MarketCode])
-    /// Something outside the screen went wrong (e.g. the watchlist could not be saved); the
-    /// status bar shows it. `nil` clears the previous message.
+    /// The watchlist now holds this list (merged with another instance's changes); it
+    /// replaces the favorites shown if they are still `replacing`, not changed since.
+    case favoritesSynced([MarketCode], replacing: [MarketCode])
+    /// The watchlist cannot be saved or read (and is being retried), or `nil`: it works again.
+    case watchlistProblem(String?)
+    /// Something the user should know (a corrupt watchlist set aside, say); the status bar shows it.
     case notice(String?)
 }
 

@@ -15,6 +15,11 @@ extension UIState {
             setNow(time)
         case .favoritesLoaded(let favorites):
             setFavorites(favorites)
+            setFavoritesLoaded()
+        case .favoritesSynced(let saved, let replacing):
+            if favorites == replacing { setFavorites(saved) }
+        case .watchlistProblem(let problem):
+            setWatchlistProblem(problem)
         case .notice(let text):
             setNotice(text)
         }
@@ -56,8 +61,11 @@ extension UIState {
         case .pageDown: select(index: index + page)
         case .home, .character("g"): select(index: 0)
         case .end, .character("G"): select(index: rows.count - 1)
-        case .character("s"): setSort(SortOrder(key: sort.key.next, isDescending: sort.key.next.startsDescending))
+        case .character("s"):
+            let next = sort.key.next(in: tab)
+            setSort(SortOrder(key: next, isDescending: next.startsDescending))
         case .character("S"): setSort(SortOrder(key: sort.key, isDescending: !sort.isDescending))
+        case .character("J"), .character("K"): return moveFavorite(by: key == .character("J") ? 1 : -1)
         case .character("/"): setQuery(query, searching: true)
         case .escape: if !query.isEmpty { setQuery("", searching: false) }
         case .enter:
@@ -117,7 +125,7 @@ extension UIState {
     /// Adds the market in view (the highlighted one, or the detail screen's) to the
     /// favorites, or removes it; the highlight stays on the same row.
     private mutating func toggleFavorite() -> [UICommand] {
-        guard let market = detailMarket ?? selection else { return [] }
+        guard hasLoadedFavorites, let market = detailMarket ?? selection else { return [] }
         let index = selectedIndex ?? 0
         if favorites.contains(market) {
             setFavorites(favorites.filter { $0 != market })
@@ -125,6 +133,21 @@ extension UIState {
             setFavorites(favorites + [market])
         }
         if detailMarket == nil { select(index: index) }
+        return [.saveFavorites(favorites)]
+    }
+
+    /// Moves the highlighted favorite `step` places in the user's order (the Favorites tab
+    /// switches to that order first); the highlight follows it.
+    private mutating func moveFavorite(by step: Int) -> [UICommand] {
+        guard tab == .favorites, hasLoadedFavorites, let market = selection,
+              let from = favorites.firstIndex(of: market) else { return [] }
+        if sort != .favoritesOrder { setSort(.favoritesOrder) }
+        let to = min(max(0, from + step), favorites.count - 1)
+        guard to != from else { return [] }
+        var reordered = favorites
+        reordered.swapAt(from, to)
+        setFavorites(reordered)
+        select(index: rows.firstIndex(of: market) ?? 0)
         return [.saveFavorites(favorites)]
     }
 }

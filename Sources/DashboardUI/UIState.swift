@@ -34,8 +34,8 @@ public struct UIState: Sendable {
     public private(set) var screen: Screen = .markets
     /// The market table's tab.
     public private(set) var tab: MarketTab
-    /// The market table's order.
-    public private(set) var sort: SortOrder
+    /// Each tab's order.
+    public private(set) var sorts: [MarketTab: SortOrder]
     /// The search text; empty shows every market.
     public private(set) var query = ""
     /// Whether keys are typed into the search.
@@ -46,6 +46,8 @@ public struct UIState: Sendable {
     public private(set) var nameLanguage: NameLanguage
     /// The user's favorites, in the user's order.
     public private(set) var favorites: [MarketCode] = []
+    /// Whether the saved favorites were read; until then they cannot be changed.
+    public private(set) var hasLoadedFavorites = false
     /// The highlighted market.
     public private(set) var selection: MarketCode?
     /// The first market-table row shown.
@@ -56,8 +58,10 @@ public struct UIState: Sendable {
     public private(set) var flashes: [MarketCode: Flash] = [:]
     /// Messages a second over the last snapshots.
     public private(set) var messageRate: Double = 0
-    /// A message for the status bar (a failed save, say).
+    /// A message for the status bar (a corrupt watchlist set aside, say).
     public private(set) var notice: String?
+    /// Why the watchlist cannot be saved now, while it is retried.
+    public private(set) var watchlistProblem: String?
     /// The markets the table lists now, filtered and sorted.
     public private(set) var rows: [MarketCode] = []
     /// The listed markets by code, rebuilt only when the listing changes.
@@ -74,10 +78,13 @@ public struct UIState: Sendable {
         self.size = size
         self.now = now
         tab = settings.tab
-        sort = settings.sort
+        sorts = [.krw: settings.sort, .favorites: .favoritesOrder]
         nameLanguage = settings.isUnicode ? settings.nameLanguage : .english
         chart = ChartView(interval: settings.chartInterval)
     }
+
+    /// The order of the tab shown.
+    public var sort: SortOrder { sorts[tab] ?? .default }
 
     /// Index of the highlighted market in ``rows``.
     public var selectedIndex: Int? {
@@ -124,7 +131,7 @@ public struct UIState: Sendable {
         refreshRows()
     }
     mutating func setSort(_ sort: SortOrder) {
-        self.sort = sort
+        sorts[tab] = sort
         refreshRows()
     }
     mutating func setQuery(_ query: String, searching: Bool) {
@@ -137,6 +144,8 @@ public struct UIState: Sendable {
         nameLanguage = language
         refreshRows()
     }
+    mutating func setFavoritesLoaded() { hasLoadedFavorites = true }
+    mutating func setWatchlistProblem(_ problem: String?) { watchlistProblem = problem?.strippingControlCharacters }
     mutating func setFavorites(_ favorites: [MarketCode]) {
         var seen: Set<MarketCode> = []
         self.favorites = favorites.filter { seen.insert($0).inserted }

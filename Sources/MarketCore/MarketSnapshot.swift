@@ -1,5 +1,5 @@
 /// An immutable, versioned view of every market, published by the store and read by the UI.
-public struct MarketSnapshot: Sendable {
+public struct MarketSnapshot: Sendable, Equatable {
     /// Increases by one with every published snapshot.
     public let version: UInt64
     /// When the snapshot was taken, by the publisher's clock.

@@ -53,8 +53,10 @@ public actor DashboardApp {
         let (saves, save) = AsyncStream.makeStream(of: [MarketCode].self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.loadFavorites(into: wake) }
-            group.addTask { await self.saveFavorites(saves, reportingTo: wake) }
+            group.addTask { [watchlist, clock, logger] in
+                var sync = WatchlistSync(repository: watchlist, logger: logger)
+                await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
+            }
             group.addTask { await self.follow(follows) }
             group.addTask { [store] in
                 while let snapshot = await store.nextSnapshot() { wake.yield(.action(.snapshotArrived(snapshot))) }
@@ -119,32 +121,6 @@ public actor DashboardApp {
     private struct FollowRequest: Sendable {
         let market: MarketCode?
         let interval: CandleInterval
-    }
-
-    private func loadFavorites(into wake: AsyncStream<Wake>.Continuation) async {
-        do {
-            let loaded = try await watchlist.load()
-            wake.yield(.action(.favoritesLoaded(loaded.favorites)))
-            if let notice = loaded.notice { wake.yield(.action(.notice(notice))) }
-        } catch {
-            logger.error("watchlist unreadable", metadata: ["error": "\(error)"])
-            wake.yield(.action(.notice("watchlist: \(error)")))
-        }
-    }
-
-    private func saveFavorites(_ saves: AsyncStream<[MarketCode]>, reportingTo wake: AsyncStream<Wake>.Continuation) async {
-        var failing = false
-        for await favorites in saves {
-            do {
-                try await watchlist.save(favorites)
-                if failing { wake.yield(.action(.notice(nil))) }
-                failing = false
-            } catch {
-                logger.error("watchlist not saved", metadata: ["error": "\(error)"])
-                wake.yield(.action(.notice("watchlist not saved: \(error)")))
-                failing = true
-            }
-        }
     }
 
     private func follow(_ requests: AsyncStream<FollowRequest>) async {

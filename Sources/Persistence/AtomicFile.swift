@@ -7,11 +7,6 @@ import Glibc
 enum AtomicFile {
     static func write(_ data: Data, to path: String) throws(PersistenceError) {
         let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(path: path, reason: "cannot create its folder (\(error.localizedDescription))")
-        }
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: Self.lastError()) }

@@ -23,7 +23,7 @@ import Testing
         #expect(state.rows == byValue)
         #expect(press(.tab, on: &state).isEmpty)
         #expect(state.tab == .favorites)
-        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.rows == [SampleMarket.sol, SampleMarket.btc])
         _ = press(.tab, on: &state)
         #expect(state.tab == .krw)
         #expect(state.rows == byValue)
@@ -78,10 +78,67 @@ import Testing
     @Test func removingAFavoriteInTheFavoritesTabKeepsTheHighlightOnTheSameRow() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         _ = press(.tab, .down, on: &state)
-        #expect(state.selection == SampleMarket.eth)
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol])])
-        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.selection == SampleMarket.btc)
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth, SampleMarket.sol])])
+        #expect(state.rows == [SampleMarket.eth, SampleMarket.sol])
         #expect(state.selection == SampleMarket.sol)
+    }
+
+    @Test func favoritesKeepTheUsersOrderAndJKMoveOneWithTheHighlight() {
+        var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        _ = press(.tab, on: &state)
+        #expect(state.sort == .favoritesOrder)
+        #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        #expect(press(.character("J"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.eth, SampleMarket.sol])])
+        #expect(state.selection == SampleMarket.eth)
+        #expect(press(.character("J"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol, SampleMarket.eth])])
+        #expect(press(.character("J"), on: &state).isEmpty)
+        #expect(press(.character("K"), .character("K"), on: &state).count == 2)
+        #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        #expect(state.selection == SampleMarket.eth)
+    }
+
+    @Test func movingAFavoriteWhileSortedByAnotherKeyReturnsToTheUsersOrder() {
+        var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
+        _ = press(.tab, .character("s"), on: &state)
+        #expect(state.sort == .default)
+        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.selection == SampleMarket.btc)
+        #expect(press(.character("K"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol])])
+        #expect(state.sort == .favoritesOrder)
+        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+    }
+
+    @Test func jkMoveNothingInTheKRWTab() {
+        var state = SampleMarket.state(favorites: [SampleMarket.xrp, SampleMarket.btc])
+        #expect(press(.character("J"), on: &state).isEmpty)
+        #expect(state.favorites == [SampleMarket.xrp, SampleMarket.btc])
+    }
+
+    @Test func favoritesCannotChangeBeforeTheSavedOnesAreRead() {
+        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 100, height: 16), now: SampleMarket.now)
+        _ = state.reduce(.snapshotArrived(SampleMarket.snapshot()))
+        #expect(press(.character("f"), on: &state).isEmpty)
+        _ = state.reduce(.favoritesLoaded([SampleMarket.eth]))
+        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth, SampleMarket.xrp])])
+    }
+
+    @Test func aMergedWatchlistReplacesTheFavoritesOnlyIfTheyDidNotChangeSince() {
+        var state = SampleMarket.state(favorites: [SampleMarket.eth])
+        _ = state.reduce(.favoritesSynced([SampleMarket.eth, SampleMarket.sol], replacing: [SampleMarket.eth]))
+        #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
+        _ = state.reduce(.favoritesSynced([SampleMarket.btc], replacing: [SampleMarket.eth]))
+        #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
+    }
+
+    @Test func aWatchlistProblemShowsUntilItIsCleared() {
+        var state = SampleMarket.state()
+        _ = state.reduce(.notice("kept aside"))
+        _ = state.reduce(.watchlistProblem("watchlist not saved (1×, retrying)"))
+        #expect(state.watchlistProblem == "watchlist not saved (1×, retrying)")
+        _ = state.reduce(.watchlistProblem(nil))
+        #expect(state.watchlistProblem == nil)
+        #expect(state.notice == "kept aside")
     }
 
     @Test func fInTheDetailTogglesThatMarket() {
@@ -102,6 +159,10 @@ import Testing
         #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
         _ = press(.character("S"), on: &state)
         #expect(state.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
+        _ = press(.character("s"), on: &state)
+        #expect(state.sort == .default)
+        _ = press(.tab, on: &state)
+        #expect(state.sort == .favoritesOrder)
         _ = press(.character("s"), on: &state)
         #expect(state.sort == .default)
     }

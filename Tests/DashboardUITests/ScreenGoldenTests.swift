@@ -46,7 +46,7 @@ import Testing
         var state = SampleMarket.state(width: 60, height: 12)
         _ = state.reduce(.keyPressed(.tab))
         #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   즐겨찾기 0                            정렬: 거래대금▼",
+            " KRW   즐겨찾기 0                             정렬: 내 순서▲",
             "   이름       심볼           현재가  전일대비 거래대금(백만)",
             "",
             "                    즐겨찾기가 없습니다.",

@@ -15,7 +15,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = try await WatchlistFile(path: folder + "/none/watchlist.json").load()
-        #expect(loaded == WatchlistLoad(favorites: []))
+        #expect(loaded == WatchlistLoad(favorites: [], isSaved: false))
     }
 
     @Test func savedFavoritesLoadInTheUsersOrder() async throws {
@@ -23,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/nested/watchlist.json")
         let favorites = ["KRW-SOL", "KRW-BTC", "KRW-ETH"].compactMap { MarketCode(code: $0) }
-        try await file.save(favorites)
+        #expect(try await file.save(favorites, base: []) == WatchlistLoad(favorites: favorites))
         #expect(try await file.load() == WatchlistLoad(favorites: favorites))
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
         #expect(text.contains("\"version\" : 1"))
@@ -42,6 +42,64 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(names.count == 1)
         #expect(names.first?.hasPrefix("watchlist.json.corrupt-") == true)
+    }
+
+    @Test func twoInstancesLoseNoUpdate() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        let first = WatchlistFile(path: path)
+        let second = WatchlistFile(path: path)
+        let btc = try #require(MarketCode(code: "KRW-BTC"))
+        let eth = try #require(MarketCode(code: "KRW-ETH"))
+        let sol = try #require(MarketCode(code: "KRW-SOL"))
+        _ = try await first.save([btc], base: [])
+        let seenBySecond = try await second.load().favorites
+        // Each adds one, starting from what it last saw; the second also removes BTC.
+        #expect(try await first.save([btc, eth], base: [btc]).favorites == [btc, eth])
+        #expect(try await second.save(seenBySecond.filter { $0 != btc } + [sol], base: seenBySecond).favorites == [eth, sol])
+        #expect(try await first.load().favorites == [eth, sol])
+    }
+
+    @Test func manyConcurrentWritersAllLand() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        let markets = (0..<12).compactMap { MarketCode(code: "KRW-C\($0)") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for market in markets {
+                group.addTask { _ = try await WatchlistFile(path: path).save([market], base: []) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(Set(try await WatchlistFile(path: path).load().favorites) == Set(markets))
+    }
+
+    @Test func aFileCorruptedWhileRunningIsSetAsideAndTheListSavedAgain() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        let btc = try #require(MarketCode(code: "KRW-BTC"))
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: path))
+        let saved = try await WatchlistFile(path: path).save([btc], base: [btc])
+        #expect(saved.favorites == [btc])
+        #expect(saved.notice?.contains(".corrupt-") == true)
+        #expect(try await WatchlistFile(path: path).load().favorites == [btc])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
+    }
+
+    /// A file where the watchlist's folder should be: unwritable even for root, whom
+    /// permissions don't stop.
+    @Test func anUnwritableFolderFailsClearlyUntilItIsFixed() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blocked = folder + "/blocked"
+        try Data().write(to: URL(fileURLWithPath: blocked))
+        let file = WatchlistFile(path: blocked + "/watchlist.json")
+        let btc = try #require(MarketCode(code: "KRW-BTC"))
+        await #expect(throws: PersistenceError.self) { try await file.save([btc], base: []) }
+        try FileManager.default.removeItem(atPath: blocked)
+        #expect(try await file.save([btc], base: []).favorites == [btc])
     }
 
     @Test func theDefaultPathFollowsXDG() {

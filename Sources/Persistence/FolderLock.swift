@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+
+/// An exclusive `flock` on a folder, held while one coinboard reads, merges and replaces a file
+/// in it, so two instances never interleave those steps. Locking the folder rather than the
+/// file matters: the file is replaced by a rename, and a lock on the old one would guard nothing.
+enum FolderLock {
+    /// How long to wait for another instance to finish its write.
+    static let patience = Duration.seconds(2)
+
+    /// Runs `body` holding the lock on `folder`, creating the folder first if need be.
+    static func withLock<Result>(on folder: String, for path: String,
+                                 _ body: () throws(PersistenceError) -> Result) async throws(PersistenceError) -> Result {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: path, reason: "cannot create its folder (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
+        }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + patience
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                throw .unwritable(path: path, reason: "another coinboard kept its folder locked")
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}

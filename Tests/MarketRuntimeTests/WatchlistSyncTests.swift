@@ -1,0 +1,96 @@
+import DashboardUI
+import Logging
+import MarketCore
+import MarketRuntime
+import Testing
+
+/// A watchlist kept in memory, which fails while told to and counts its saves.
+actor MemoryWatchlist: WatchlistRepository {
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    var stored: [MarketCode]?
+    var failing = false
+    private(set) var saves = 0
+
+    init(stored: [MarketCode]? = nil) {
+        self.stored = stored
+    }
+
+    func setFailing(_ failing: Bool) { self.failing = failing }
+    func setStored(_ stored: [MarketCode]?) { self.stored = stored }
+
+    func load() async throws -> WatchlistLoad {
+        if failing { throw Unavailable() }
+        return WatchlistLoad(favorites: stored ?? [], isSaved: stored != nil)
+    }
+
+    func save(_ favorites: [MarketCode], base: [MarketCode]) async throws -> WatchlistLoad {
+        if failing { throw Unavailable() }
+        saves += 1
+        let theirAdditions = (stored ?? []).filter { !base.contains($0) && !favorites.contains($0) }
+        stored = favorites + theirAdditions
+        return WatchlistLoad(favorites: favorites + theirAdditions)
+    }
+}
+
+@Suite struct WatchlistSyncTests {
+    let btc = MarketCode(code: "KRW-BTC")!
+    let eth = MarketCode(code: "KRW-ETH")!
+    let sol = MarketCode(code: "KRW-SOL")!
+    let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test func startLoadsTheSavedFavorites() async {
+        var sync = WatchlistSync(repository: MemoryWatchlist(stored: [eth, btc]), logger: logger)
+        #expect(await sync.start() == [.favoritesLoaded([eth, btc])])
+    }
+
+    @Test func anUnreadableWatchlistStartsEmptyAndSaysWhy() async {
+        let repository = MemoryWatchlist(stored: [btc])
+        await repository.setFailing(true)
+        var sync = WatchlistSync(repository: repository, logger: logger)
+        #expect(await sync.start() == [.favoritesLoaded([]), .watchlistProblem("watchlist: disk full")])
+    }
+
+    @Test func aFailedSaveIsShownRetriedOnEachTickAndClearedWhenItLands() async {
+        let repository = MemoryWatchlist()
+        var sync = WatchlistSync(repository: repository, logger: logger)
+        _ = await sync.start()
+        await repository.setFailing(true)
+        #expect(await sync.handle(.changed([btc])) == [.watchlistProblem("watchlist not saved (1×, retrying): disk full")])
+        #expect(await sync.handle(.tick) == [.watchlistProblem("watchlist not saved (2×, retrying): disk full")])
+        await repository.setFailing(false)
+        #expect(await sync.handle(.tick) == [.watchlistProblem(nil)])
+        #expect(await repository.stored == [btc])
+        #expect(await sync.handle(.tick).isEmpty)
+        #expect(await repository.saves == 1)
+    }
+
+    @Test func anotherInstancesSaveReachesTheScreenOnTheNextTick() async {
+        let repository = MemoryWatchlist(stored: [btc])
+        var sync = WatchlistSync(repository: repository, logger: logger)
+        _ = await sync.start()
+        #expect(await sync.handle(.tick).isEmpty)
+        await repository.setStored([btc, sol])
+        #expect(await sync.handle(.tick) == [.favoritesSynced([btc, sol], replacing: [btc])])
+        #expect(await sync.handle(.changed([btc, sol, eth])).isEmpty)
+        #expect(await repository.stored == [btc, sol, eth])
+    }
+
+    @Test func aSaveMergedWithAnotherInstanceReportsTheMergedList() async {
+        let repository = MemoryWatchlist(stored: [btc])
+        var sync = WatchlistSync(repository: repository, logger: logger)
+        _ = await sync.start()
+        await repository.setStored([btc, sol])
+        #expect(await sync.handle(.changed([btc, eth])) == [.favoritesSynced([btc, eth, sol], replacing: [btc, eth])])
+    }
+
+    @Test func aMissingFileOnATickChangesNothing() async {
+        let repository = MemoryWatchlist(stored: [btc])
+        var sync = WatchlistSync(repository: repository, logger: logger)
+        _ = await sync.start()
+        await repository.setStored(nil)
+        #expect(await sync.handle(.tick).isEmpty)
+    }
+}
