@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(name: "MarketCore", swiftSettings: strictSettings),
@@ -45,7 +46,11 @@ let package = Package(
             dependencies: ["MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .target(name: "Persistence", dependencies: ["MarketCore", "MarketRuntime"], swiftSettings: strictSettings),
+        .target(
+            name: "Persistence",
+            dependencies: ["MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ExchangeClient",
             dependencies: [
@@ -103,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "MarketRuntime", "MarketCore"],
+            dependencies: ["Persistence", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit"],
             swiftSettings: strictSettings
         ),
         .target(

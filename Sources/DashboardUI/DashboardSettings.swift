@@ -33,6 +33,8 @@ public struct DashboardSettings: Sendable, Hashable {
     public var isDemo: Bool
     /// Up and down colours.
     public var colors: PriceColors
+    /// The colour of titles and column headings.
+    public var headerColor: Color
     /// Whether the terminal shows Unicode (box drawing, Hangul); ASCII stand-ins otherwise.
     public var isUnicode: Bool
     /// The language of market names at start.
@@ -45,12 +47,14 @@ public struct DashboardSettings: Sendable, Hashable {
     public var chartInterval: CandleInterval
 
     /// Creates settings.
-    public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, isUnicode: Bool = true,
+    public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, headerColor: Color = .default,
+                isUnicode: Bool = true,
                 nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
                 chartInterval: CandleInterval = .oneMinute) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
         self.colors = colors
+        self.headerColor = headerColor
         self.isUnicode = isUnicode
         self.nameLanguage = nameLanguage
         self.tab = tab

@@ -4,14 +4,16 @@ import TerminalKit
 /// The styles and glyphs every widget draws with, from the settings.
 struct Theme {
     let colors: PriceColors
+    let headerColor: Color
     let isUnicode: Bool
 
     init(settings: DashboardSettings) {
         colors = settings.colors
+        headerColor = settings.headerColor
         isUnicode = settings.isUnicode
     }
 
-    var header: Style { Style.plain.bold }
+    var header: Style { Style.plain.bold.foreground(headerColor) }
     var selected: Style { Style.plain.reversed }
     var muted: Style { Style.plain.dim }
     var rise: Style { Style.plain.foreground(colors.rise) }

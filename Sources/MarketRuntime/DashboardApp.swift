@@ -27,12 +27,15 @@ public actor DashboardApp {
     private var screen = Screen()
     private var lastFrameAt: Timestamp?
 
+    /// Most frames a second when nothing else is configured.
+    public static let defaultFrameRate = 30
+
     /// How often the clock ticks: the status clock, fading flashes and resizes follow it.
     public static let tickInterval = Duration.milliseconds(100)
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
-                watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = 30,
+                watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
                 clock: any RuntimeClock = SystemRuntimeClock(), logger: Logger) {
         self.backend = backend
         self.store = store

@@ -4,11 +4,15 @@ public enum PersistenceError: Error, Sendable, Hashable, CustomStringConvertible
     case unreadable(path: String, reason: String)
     /// The file could not be written.
     case unwritable(path: String, reason: String)
+    /// A configuration file is not valid: at `line` (where known), `key` (if one is at fault).
+    case badConfig(file: String, line: Int?, key: String?, problem: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .badConfig(let file, let line, let key, let problem):
+            [file + (line.map { ":\($0)" } ?? ""), key, problem].compactMap { $0 }.joined(separator: ": ")
         }
     }
 }

@@ -1,5 +1,5 @@
 /// One of the terminal's basic colours, or the terminal's own default.
-public enum Color: Sendable, Hashable, CaseIterable {
+public enum Color: String, Sendable, Hashable, CaseIterable {
     case `default`, black, red, green, yellow, blue, magenta, cyan, white
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 
 /// The `coinboard` command: a terminal dashboard for Korean-exchange coin quotes.
 @main
@@ -13,7 +14,8 @@ struct Coinboard: AsyncParsableCommand {
     )
 
     /// Runs the command; any failure — a bad option included — is one line on stderr and a
-    /// non-zero exit, never a usage dump. `--help` and `--version` print as usual.
+    /// non-zero exit, never a usage dump: 2 for a configuration file that is not valid. `--help`
+    /// and `--version` print as usual.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -23,7 +25,7 @@ struct Coinboard: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
+            let code = error is PersistenceError ? ExitCode(2) : exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
             FileHandle.standardError.write(Data("coinboard: \(message)\n".utf8))

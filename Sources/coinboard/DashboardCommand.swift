@@ -14,34 +14,38 @@ struct DashboardCommand: AsyncParsableCommand {
         abstract: "Show the live dashboard (the default command).",
         discussion: """
             Every KRW market live, a Favorites tab, and one market's order book, trades and chart. \
-            Press ? in the dashboard for the keys. The terminal is restored on q, Ctrl-C, SIGTERM and errors.
+            Press ? in the dashboard for the keys. The terminal is restored on q, Ctrl-C, SIGTERM and errors. \
+            Settings come from the built-in defaults, then $XDG_CONFIG_HOME/coinboard/config.toml, \
+            then --config, then these flags.
             """
     )
 
     @OptionGroup var exchange: ExchangeOptions
 
+    @OptionGroup var files: ConfigOptions
+
     @Option(help: "The watchlist file (default: $XDG_CONFIG_HOME/coinboard/watchlist.json).")
     var watchlist: String?
 
-    @Option(name: .customLong("frame-rate"), help: "Most screen updates a second (1–60).")
-    var frameRate = 30
+    @Option(name: .customLong("frame-rate"), help: "Most screen updates a second, 1–60 (default: \(DashboardApp.defaultFrameRate)).")
+    var frameRate: Int?
 
     @Option(name: .customLong("log-file"), help: "Append the dashboard's log to this file (nothing is logged otherwise).")
     var logFile: String?
 
     func validate() throws {
-        guard (1...60).contains(frameRate) else { throw ValidationError("--frame-rate must be between 1 and 60") }
+        if let frameRate, !(1...60).contains(frameRate) { throw ValidationError("--frame-rate must be between 1 and 60") }
     }
 
     func run() async throws {
-        let source = try exchange.source()
-        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile)
         let environment = ProcessInfo.processInfo.environment
-        let settings = DashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo",
-                                         isUnicode: CursesBackend.localeIsUTF8())
-        let repository = WatchlistFile(path: watchlist ?? WatchlistFile.defaultPath(environment: environment))
+        let fileSettings = try files.settings(environment: environment)
+        let source = try exchange.source(settings: fileSettings)
+        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile ?? fileSettings.logFile)
+        let settings = dashboardSettings(fileSettings, source: source)
+        let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let frameRate = frameRate
+        let frameRate = frameRate ?? fileSettings.frameRate ?? DashboardApp.defaultFrameRate
         // Trapped before ncurses starts, so the signals end the dashboard through its one way out.
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -62,5 +66,14 @@ struct DashboardCommand: AsyncParsableCommand {
             try await group.next()
             group.cancelAll()
         }
+    }
+
+    private func dashboardSettings(_ file: ConfigSettings, source: FeedSource) -> DashboardSettings {
+        let defaults = DashboardSettings(exchangeName: source.displayName)
+        let sort = file.sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort
+        return DashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo", colors: file.priceColors,
+                                 headerColor: file.headerColor ?? defaults.headerColor,
+                                 isUnicode: CursesBackend.localeIsUTF8(), nameLanguage: file.nameLanguage ?? defaults.nameLanguage,
+                                 tab: file.tab ?? defaults.tab, sort: sort, chartInterval: file.chartInterval ?? defaults.chartInterval)
     }
 }

@@ -1,19 +1,16 @@
-import ArgumentParser
+public import ArgumentParser
 import ExchangeClient
 import MarketWire
+public import Persistence
 
-/// Where the live data comes from: `--exchange`, `--demo`, `--ws-url`, `--rest-url`.
+/// `--exchange` takes the names the configuration file uses.
+extension ExchangeChoice: ExpressibleByArgument {}
+
+/// Where the live data comes from: `--exchange`, `--demo`, `--ws-url`, `--rest-url`, over
+/// what the configuration files say.
 struct ExchangeOptions: ParsableArguments {
-    /// The exchanges coinboard can show.
-    enum Exchange: String, CaseIterable, ExpressibleByArgument {
-        case bithumb
-        case bithumbLegacy = "bithumb-legacy"
-        case upbit
-        case demo
-    }
-
-    @Option(help: "The exchange: \(Exchange.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var exchange: Exchange = .bithumb
+    @Option(help: "The exchange: \(ExchangeChoice.allCases.map(\.rawValue).joined(separator: ", ")) (default: bithumb).")
+    var exchange: ExchangeChoice?
 
     @Flag(help: "Use the embedded demo exchange (the same as --exchange demo); everything shown is simulated.")
     var demo = false
@@ -24,9 +21,9 @@ struct ExchangeOptions: ParsableArguments {
     @Option(name: .customLong("rest-url"), help: "The REST base URL, to point the exchange's dialect at another server.")
     var restURL: String?
 
-    /// The feed these options choose.
-    func source() throws -> FeedSource {
-        let exchange = demo ? .demo : exchange
+    /// The feed these options choose, with `settings` from the configuration files beneath them.
+    func source(settings: ConfigSettings) throws -> FeedSource {
+        let exchange = demo ? .demo : exchange ?? settings.exchange ?? .bithumb
         switch exchange {
         case .demo:
             guard webSocketURL == nil, restURL == nil else {
@@ -38,8 +35,12 @@ struct ExchangeOptions: ParsableArguments {
                 throw ValidationError("--exchange \(exchange.rawValue) speaks no known dialect")
             }
             let official = ExchangeEndpoints.official(dialect)
-            let endpoints = try ExchangeEndpoints(dialect: dialect, webSocketURL: webSocketURL ?? official.webSocketURL,
-                                                  restBaseURL: restURL ?? official.restBaseURL)
+            let configured = settings.endpoints[exchange]
+            let endpoints = try ExchangeEndpoints(
+                dialect: dialect,
+                webSocketURL: webSocketURL ?? configured?.webSocketURL ?? official.webSocketURL,
+                restBaseURL: restURL ?? configured?.restURL ?? official.restBaseURL
+            )
             return .remote(name: exchange.rawValue, endpoints: endpoints)
         }
     }

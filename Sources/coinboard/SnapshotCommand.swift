@@ -22,6 +22,8 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     @OptionGroup var exchange: ExchangeOptions
 
+    @OptionGroup var files: ConfigOptions
+
     @Option(help: "Markets whose book, trades and candles to fetch, e.g. BTC,ETH or KRW-BTC.")
     var markets = "BTC"
 
@@ -55,7 +57,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try exchange.source()
+        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", path: logFile)
         let configuration = FeedConfiguration(focus: try focus(), tradeHistory: trades, candleInterval: candles,
                                               keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))

@@ -24,10 +24,17 @@ struct CoinboardProcess {
 
     /// Runs `coinboard` with `arguments`, waiting at most `timeout` before killing it. Waits
     /// without blocking a thread, so servers running in the test process keep serving.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(30)) async throws -> Outcome {
+    ///
+    /// `environment` goes over the test's own; `XDG_CONFIG_HOME` is a folder that does not exist unless it
+    /// names one, so the user's own configuration and watchlist are never read or written.
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    timeout: Duration = .seconds(30)) async throws -> Outcome {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        let isolated = ["XDG_CONFIG_HOME": NSTemporaryDirectory() + "coinboard-no-config-\(UUID().uuidString)"]
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }
+            .merging(environment) { _, new in new }
         let output = PipeReader()
         let error = PipeReader()
         process.standardOutput = output.pipe

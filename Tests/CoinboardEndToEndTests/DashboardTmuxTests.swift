@@ -18,12 +18,13 @@ extension TimedEndToEndTests {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
 
-            /// `coinboard ARGUMENTS` in a UTF-8 locale, run as a process whose pid goes to ``pidFile``.
+            /// `coinboard ARGUMENTS` in a UTF-8 locale with `config` in the scratch folder as
+            /// `XDG_CONFIG_HOME`, run as a process whose pid goes to ``pidFile``.
             func command(_ arguments: String) throws -> String {
                 let binary = try CoinboardProcess.executable.path
                 return """
                     before=$(stty -g); \
-                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 exec "$1" \(arguments)' '\(pidFile)' '\(binary)'; \
+                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 XDG_CONFIG_HOME="$2" exec "$1" \(arguments)' '\(pidFile)' '\(binary)' '\(folder)/config'; \
                     rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
                     echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'
                     """

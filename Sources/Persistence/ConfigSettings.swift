@@ -1,0 +1,80 @@
+public import DashboardUI
+public import MarketCore
+public import TerminalKit
+
+/// What one configuration file sets; `nil` wherever it says nothing, so files and flags can
+/// be layered (``overlaid(by:)``).
+public struct ConfigSettings: Sendable, Hashable {
+    /// An exchange's endpoint overrides.
+    public struct Endpoints: Sendable, Hashable {
+        /// The WebSocket URL.
+        public var webSocketURL: String?
+        /// The REST base URL.
+        public var restURL: String?
+
+        /// Creates overrides.
+        public init(webSocketURL: String? = nil, restURL: String? = nil) {
+            self.webSocketURL = webSocketURL
+            self.restURL = restURL
+        }
+    }
+
+    /// `exchange`.
+    public var exchange: ExchangeChoice?
+    /// `[endpoints.<exchange>]`.
+    public var endpoints: [ExchangeChoice: Endpoints] = [:]
+    /// `[colors] convention`: the rise and fall colours as a set.
+    public var colorConvention: PriceColors?
+    /// `[colors] rise`.
+    public var riseColor: Color?
+    /// `[colors] fall`.
+    public var fallColor: Color?
+    /// `[colors] header`.
+    public var headerColor: Color?
+    /// `frame_rate`.
+    public var frameRate: Int?
+    /// `default_tab`.
+    public var tab: MarketTab?
+    /// `sort`.
+    public var sort: SortKey?
+    /// `chart_interval`.
+    public var chartInterval: CandleInterval?
+    /// `name_language`.
+    public var nameLanguage: NameLanguage?
+    /// `watchlist`, resolved against the file's folder.
+    public var watchlist: String?
+    /// `log_file`, resolved against the file's folder.
+    public var logFile: String?
+
+    /// Settings that set nothing.
+    public init() {}
+
+    /// These settings with every value `other` sets put over them.
+    public func overlaid(by other: ConfigSettings) -> ConfigSettings {
+        var merged = self
+        merged.exchange = other.exchange ?? exchange
+        for (exchange, endpoints) in other.endpoints {
+            let mine = self.endpoints[exchange]
+            merged.endpoints[exchange] = Endpoints(webSocketURL: endpoints.webSocketURL ?? mine?.webSocketURL,
+                                                   restURL: endpoints.restURL ?? mine?.restURL)
+        }
+        merged.colorConvention = other.colorConvention ?? colorConvention
+        merged.riseColor = other.riseColor ?? riseColor
+        merged.fallColor = other.fallColor ?? fallColor
+        merged.headerColor = other.headerColor ?? headerColor
+        merged.frameRate = other.frameRate ?? frameRate
+        merged.tab = other.tab ?? tab
+        merged.sort = other.sort ?? sort
+        merged.chartInterval = other.chartInterval ?? chartInterval
+        merged.nameLanguage = other.nameLanguage ?? nameLanguage
+        merged.watchlist = other.watchlist ?? watchlist
+        merged.logFile = other.logFile ?? logFile
+        return merged
+    }
+
+    /// The up and down colours: the convention, then any single colour set over it.
+    public var priceColors: PriceColors {
+        let convention = colorConvention ?? .korean
+        return PriceColors(rise: riseColor ?? convention.rise, fall: fallColor ?? convention.fall)
+    }
+}
