@@ -7,7 +7,7 @@ import Glibc
 enum AtomicFile {
     static func write(_ data: Data, to path: String) throws(PersistenceError) {
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = path + temporarySuffix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: Self.lastError()) }
         var failure: String?
@@ -37,6 +37,19 @@ enum AtomicFile {
             close(folderDescriptor)
         }
     }
+
+    /// Removes the temporary files a write killed half-way left beside `path`. Only safe
+    /// while no other write to `path` can be under way (under its ``FolderLock``).
+    static func removeLeftovers(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + temporarySuffix
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            unlink(((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(name))
+        }
+    }
+
+    private static let temporarySuffix = ".tmp-"
 
     private static func lastError() -> String {
         String(cString: strerror(errno))

@@ -43,6 +43,7 @@ public struct WatchlistFile: WatchlistRepository {
         try await FolderLock.withLock(on: folder, for: path) { () throws(PersistenceError) in
             let reading = try read()
             let merged = WatchlistMerge.merge(base: base, ours: favorites, theirs: reading.favorites ?? base)
+            AtomicFile.removeLeftovers(of: path)
             if merged != reading.favorites { try write(merged) }
             return WatchlistLoad(favorites: merged, notice: reading.notice)
         }

@@ -102,6 +102,16 @@ import Testing
         #expect(try await file.save([btc], base: []).favorites == [btc])
     }
 
+    @Test func aSaveClearsTemporaryFilesAWriteKilledHalfWayLeft() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        try Data("{\"vers".utf8).write(to: URL(fileURLWithPath: path + ".tmp-123-456"))
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/other.tmp-1"))
+        _ = try await WatchlistFile(path: path).save([], base: [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other.tmp-1", "watchlist.json"])
+    }
+
     @Test func theDefaultPathFollowsXDG() {
         #expect(WatchlistFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/coinboard/watchlist.json")
         #expect(WatchlistFile.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/h"]) == "/h/.config/coinboard/watchlist.json")
