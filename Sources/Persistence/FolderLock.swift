@@ -11,11 +11,7 @@ enum FolderLock {
     /// Runs `body` holding the lock on `folder`, creating the folder first if need be.
     static func withLock<Result>(on folder: String, for path: String,
                                  _ body: () throws(PersistenceError) -> Result) async throws(PersistenceError) -> Result {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(path: path, reason: "cannot create its folder (\((error as NSError).localizedFailureReason ?? error.localizedDescription))")
-        }
+        createFolders(folder)
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -28,5 +24,14 @@ enum FolderLock {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// `mkdir -p`: what cannot be made shows when the folder is opened.
+    private static func createFolders(_ folder: String) {
+        var partial = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            partial += "/" + component
+            _ = mkdir(partial, 0o755)
+        }
     }
 }

@@ -7,10 +7,10 @@ public enum PersistenceError: Error, Sendable, Hashable, CustomStringConvertible
     /// A configuration file is not valid: at `line` (where known), `key` (if one is at fault).
     case badConfig(file: String, line: Int?, key: String?, problem: String)
 
+    /// The reason first: the status bar, which may cut the end off, shows it.
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
-        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .unreadable(let path, let reason), .unwritable(let path, let reason): "\(reason) (\(path))"
         case .badConfig(let file, let line, let key, let problem):
             [file + (line.map { ":\($0)" } ?? ""), key, problem].compactMap { $0 }.joined(separator: ": ")
         }
