@@ -47,7 +47,8 @@ public actor DashboardApp {
         frameInterval = .seconds(1) / max(1, frameRate)
     }
 
-    /// Takes over the terminal and runs until the user quits or the task is cancelled.
+    /// Takes over the terminal and runs until the user quits or the task is cancelled; a
+    /// favorites change not saved yet is saved before it returns.
     public func run() async throws {
         try backend.start()
         defer { backend.restore() }
@@ -55,11 +56,27 @@ public actor DashboardApp {
         let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
         let (saves, save) = AsyncStream.makeStream(of: [MarketCode].self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
+        // Not a child task: cancelling the dashboard must not cancel the save of a last change.
+        let watchlistSync = Task { [watchlist, clock, logger] in
+            var sync = WatchlistSync(repository: watchlist, logger: logger)
+            await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
+        }
+        var failure: (any Error)?
+        do {
+            try await runScreen(&state, wakes: wakes, wake: wake, save: save, follows: follows, follow: follow)
+        } catch {
+            failure = error
+        }
+        save.finish()
+        await watchlistSync.value
+        if let failure { throw failure }
+    }
+
+    /// Draws and reacts until the user quits or the task is cancelled.
+    private func runScreen(_ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
+                           save: AsyncStream<[MarketCode]>.Continuation, follows: AsyncStream<FollowRequest>,
+                           follow: AsyncStream<FollowRequest>.Continuation) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { [watchlist, clock, logger] in
-                var sync = WatchlistSync(repository: watchlist, logger: logger)
-                await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
-            }
             group.addTask { await self.follow(follows) }
             group.addTask { [store] in
                 while let snapshot = await store.nextSnapshot() { wake.yield(.action(.snapshotArrived(snapshot))) }

@@ -70,35 +70,31 @@ public struct WatchlistSync: Sendable {
         }
     }
 
-    /// Runs until cancelled: loads, then handles each change as it comes and a tick every
-    /// ``interval``. Changes wait in a one-list mailbox, so however long a save takes, the
+    /// Loads, then handles each change as it comes and a tick every ``interval``, until
+    /// `changes` finishes: the last change is then saved (tried once more if it failed) and
+    /// the sync ends. Changes wait in a one-list mailbox, so however long a save takes, the
     /// newest list is the one saved next and none is dropped for a tick.
     public mutating func run(changes: AsyncStream<[MarketCode]>, clock: any RuntimeClock,
                              report: @Sendable (UIAction) -> Void) async {
         for action in await start() { report(action) }
         let mailbox = Mailbox()
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let feeders = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await favorites in changes {
-                        mailbox.latest.withLock { $0 = favorites }
-                        wake.yield()
-                    }
-                }
-                group.addTask {
-                    while (try? await clock.sleep(for: Self.interval)) != nil { wake.yield() }
-                }
-            }
+        let ticks = Task {
+            while (try? await clock.sleep(for: Self.interval)) != nil { wake.yield() }
         }
-        defer { feeders.cancel() }
-        await withTaskCancellationHandler {
-            for await _ in wakes {
-                let change = mailbox.latest.withLock { latest in defer { latest = nil }; return latest }
-                for action in await handle(change.map(Event.changed) ?? .tick) { report(action) }
+        defer { ticks.cancel() }
+        let feeder = Task {
+            for await favorites in changes {
+                mailbox.latest.withLock { $0 = favorites }
+                wake.yield()
             }
-        } onCancel: {
+            wake.yield()
             wake.finish()
+        }
+        defer { feeder.cancel() }
+        for await _ in wakes {
+            let change = mailbox.latest.withLock { latest in defer { latest = nil }; return latest }
+            for action in await handle(change.map(Event.changed) ?? .tick) { report(action) }
         }
     }
 

@@ -97,6 +97,31 @@ extension TimedEndToEndTests {
             }
         }
 
+        @Test func aFavoriteAddedJustBeforeQuittingOrSIGTERMIsSaved() async throws {
+            try await withDemoExchange(markets: 12, rate: 100) { _, port in
+                for stop in ["q", "SIGTERM"] {
+                    let run = try Run()
+                    defer { run.remove() }
+                    let watchlist = run.folder + "/watchlist.json"
+                    let tmux = try await TmuxSession.start(try Self.dashboard(run, port: port, watchlist: watchlist),
+                                                           width: 140, height: 20)
+                    defer { tmux.kill() }
+                    try await tmux.waitForScreen("the table") { Self.tableIsUp($0) }
+                    if stop == "q" {
+                        try await tmux.send("f", "j", "f", "q")
+                    } else {
+                        try await tmux.send("f", "j", "f")
+                        try await tmux.waitForScreen("both favorites on the screen") { $0.contains("즐겨찾기 2") }
+                        let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8)
+                            .trimmingCharacters(in: .whitespacesAndNewlines)))
+                        #expect(kill(pid, SIGTERM) == 0)
+                    }
+                    #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+                    #expect(Self.favorites(in: watchlist)?.count == 2, "stopped with \(stop)")
+                }
+            }
+        }
+
         @Test func twoDashboardsOnOneWatchlistLoseNoUpdate() async throws {
             let first = try Run()
             let second = try Run()
