@@ -9,7 +9,8 @@ struct Coinboard: AsyncParsableCommand {
         commandName: "coinboard",
         abstract: "Live Korean-exchange coin quotes in the terminal.",
         version: "0.1.0",
-        subcommands: [DashboardCommand.self, SnapshotCommand.self, DecodeCommand.self, ServeDemoCommand.self],
+        subcommands: [DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, DecodeCommand.self, ServeDemoCommand.self,
+                      BenchCommand.self],
         defaultSubcommand: DashboardCommand.self
     )
 

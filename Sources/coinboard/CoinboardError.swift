@@ -2,6 +2,10 @@
 enum CoinboardError: Error, CustomStringConvertible {
     /// A file named on the command line could not be read.
     case unreadableFile(String)
+    /// A file could not be created for writing.
+    case unwritableFile(String)
+    /// A line of a frame recording is not a recorded frame.
+    case badRecording(String, line: Int)
     /// A log file could not be opened for appending.
     case unwritableLog(String)
     /// The in-process demo exchange stopped before it was listening.
@@ -12,6 +16,8 @@ enum CoinboardError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unreadableFile(let path): "cannot read \(path)"
+        case .unwritableFile(let path): "cannot write \(path)"
+        case .badRecording(let path, let line): "\(path):\(line): not a recorded frame"
         case .unwritableLog(let path): "cannot write the log file \(path)"
         case .demoExchangeFailed: "the demo exchange could not start"
         case .nothingFetched(let endpoint, let reason):

@@ -1,6 +1,6 @@
 public import ArgumentParser
 import ExchangeClient
-import MarketWire
+public import MarketWire
 public import Persistence
 
 /// `--exchange` takes the names the configuration file uses.
@@ -58,6 +58,14 @@ enum FeedSource {
         switch self {
         case .demo: "demo"
         case .remote(let name, _): name
+        }
+    }
+
+    /// The dialect the feed speaks (the demo exchange speaks Bithumb 2.0 to the pipeline).
+    var dialect: Dialect {
+        switch self {
+        case .demo: .bithumb
+        case .remote(_, let endpoints): endpoints.dialect
         }
     }
 

@@ -16,14 +16,14 @@ struct LivePipeline {
     let endpoints: ExchangeEndpoints
 
     /// Starts the feed from `source` (and the demo exchange, when that is the source), runs
-    /// `body` with the pipeline, then stops everything.
+    /// `body` with the pipeline, then stops everything. `frameTap` sees every raw frame.
     static func run<Result: Sendable>(
-        source: FeedSource, configuration: FeedConfiguration, logger: Logger,
+        source: FeedSource, configuration: FeedConfiguration, logger: Logger, frameTap: WebSocketFeedTransport.FrameTap? = nil,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         switch source {
         case .remote(_, let endpoints):
-            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, body)
+            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, frameTap: frameTap, body)
         case .demo:
             let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
                                             logger: logger)
@@ -36,7 +36,8 @@ struct LivePipeline {
                 var listening = ports.makeAsyncIterator()
                 guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
                 group.addTask {
-                    try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger, body)
+                    try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger,
+                                  frameTap: frameTap, body)
                 }
                 guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
                 return result
@@ -45,13 +46,13 @@ struct LivePipeline {
     }
 
     private static func run<Result: Sendable>(
-        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger,
+        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger, frameTap: WebSocketFeedTransport.FrameTap?,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
         let store = MarketStore()
         let supervisor = FeedSupervisor(
-            transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger),
+            transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, frameTap: frameTap),
             fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit),
             store: store, configuration: configuration, logger: logger)
         let pipeline = LivePipeline(store: store, supervisor: supervisor, endpoints: endpoints)

@@ -53,13 +53,13 @@ struct SnapshotCommand: AsyncParsableCommand {
         guard (1...200).contains(trades) else { throw ValidationError("--trades must be between 1 and 200") }
         guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
         guard keepalive >= 0.1, keepalive <= 3600 else { throw ValidationError("--keepalive must be between 0.1 and 3600 seconds") }
-        _ = try focus()
+        _ = try MarketList.parse(markets)
     }
 
     func run() async throws {
         let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", path: logFile)
-        let configuration = FeedConfiguration(focus: try focus(), tradeHistory: trades, candleInterval: candles,
+        let configuration = FeedConfiguration(focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
                                               keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
         let wait = Duration.milliseconds(Int64(duration * 1000))
         let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
@@ -79,16 +79,6 @@ struct SnapshotCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
         case .table:
             FileHandle.standardOutput.write(Data(SnapshotTable(report: report).text.utf8))
-        }
-    }
-
-    /// The `--markets` list as KRW market codes.
-    private func focus() throws -> [MarketCode] {
-        try markets.split(separator: ",").map { item in
-            let text = item.trimmingCharacters(in: .whitespaces).uppercased()
-            let code = text.contains("-") ? MarketCode(code: text) : MarketCode(quote: "KRW", base: text)
-            guard let code else { throw ValidationError("--markets: \(text) is not a market such as BTC or KRW-BTC") }
-            return code
         }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import MarketWire
+
+/// The straightforward way to read the feeds, for comparison: Foundation's `JSONDecoder`
+/// into `Codable` structs (numbers as `Double`), one decode per frame. It reads the fields
+/// the pipeline's codecs read and builds nothing from them.
+struct JSONDecoderBaseline {
+    let dialect: Dialect
+
+    /// An Upbit-family (Bithumb 2.0, Upbit) ticker, trade or order-book message.
+    private struct UpbitFamilyMessage: Decodable {
+        struct Unit: Decodable {
+            let ask_price: Double
+            let bid_price: Double
+            let ask_size: Double
+            let bid_size: Double
+        }
+
+        let type: String
+        let code: String
+        let timestamp: Int64?
+        let trade_price: Double?
+        let signed_change_price: Double?
+        let signed_change_rate: Double?
+        let acc_trade_price_24h: Double?
+        let acc_trade_volume_24h: Double?
+        let prev_closing_price: Double?
+        let trade_volume: Double?
+        let ask_bid: String?
+        let trade_timestamp: Int64?
+        let sequential_id: Int64?
+        let orderbook_units: [Unit]?
+    }
+
+    /// A Bithumb legacy ticker, transaction or order-book-depth message.
+    private struct LegacyMessage: Decodable {
+        struct Content: Decodable {
+            struct Entry: Decodable {
+                let symbol: String
+                let orderType: String?
+                let price: String?
+                let quantity: String?
+                let buySellGb: String?
+                let contPrice: String?
+                let contQty: String?
+                let contDtm: String?
+            }
+
+            let symbol: String?
+            let closePrice: String?
+            let chgRate: String?
+            let chgAmt: String?
+            let value: String?
+            let volume: String?
+            let date: String?
+            let time: String?
+            let datetime: String?
+            let list: [Entry]?
+        }
+
+        let type: String
+        let content: Content?
+    }
+
+    /// Decodes every frame `passes` times; returns how many decoded.
+    func decode(_ frames: [[UInt8]], passes: Int) -> Int {
+        let decoder = JSONDecoder()
+        var decoded = 0
+        for _ in 0..<passes {
+            for frame in frames {
+                let data = Data(frame)
+                switch dialect {
+                case .bithumb, .upbit:
+                    if (try? decoder.decode(UpbitFamilyMessage.self, from: data)) != nil { decoded += 1 }
+                case .bithumbLegacy:
+                    if (try? decoder.decode(LegacyMessage.self, from: data)) != nil { decoded += 1 }
+                }
+            }
+        }
+        return decoded
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import MarketCore
+import MarketWire
+
+/// `coinboard bench pipeline`: decodes every frame of a recording and applies its events to
+/// the market state, `--repeat` times, on one core; prints the rate as one JSON line.
+struct PipelineBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pipeline",
+        abstract: "Decode and apply recorded frames N times on one core; print {\"messages\",\"seconds\",\"messagesPerSecond\"}.",
+        discussion: """
+            --input is a recording (coinboard record) or a file of bare frames, one per line. \
+            --compare-json-decoder also times a straightforward Foundation JSONDecoder decode of the same frames \
+            into Codable structs, in the same run, and adds its rate and the ratio.
+            """
+    )
+
+    @Option(help: "The wire dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var dialect: Dialect
+
+    @Option(help: "Frames to decode: a recording or one raw frame per line.")
+    var input: String
+
+    @Option(name: .customLong("repeat"), help: "Passes over the frames (after one warm-up pass).")
+    var passes = 20
+
+    @Flag(name: .customLong("compare-json-decoder"), help: "Also time Foundation's JSONDecoder on the same frames.")
+    var comparesJSONDecoder = false
+
+    struct Result: Encodable {
+        var messages: Int
+        var seconds: Double
+        var messagesPerSecond: Double
+        var events: Int
+        var jsonDecoderMessagesPerSecond: Double?
+        var speedupOverJSONDecoder: Double?
+    }
+
+    func validate() throws {
+        guard (1...1_000_000).contains(passes) else { throw ValidationError("--repeat must be between 1 and 1000000") }
+    }
+
+    func run() throws {
+        let frames = try FrameRecording.read(input).map(\.bytes)
+        guard !frames.isEmpty else { throw ValidationError("\(input) holds no frames") }
+        _ = Self.decodeAndApply(frames, dialect: dialect, passes: 1)
+        let clock = ContinuousClock()
+        var events = 0
+        let elapsed = clock.measure { events = Self.decodeAndApply(frames, dialect: dialect, passes: passes) }
+        let messages = frames.count * passes
+        var result = Result(messages: messages, seconds: elapsed.seconds, messagesPerSecond: Double(messages) / elapsed.seconds,
+                            events: events)
+        if comparesJSONDecoder {
+            let baseline = JSONDecoderBaseline(dialect: dialect)
+            _ = baseline.decode(frames, passes: 1)
+            let baselineElapsed = clock.measure { _ = baseline.decode(frames, passes: passes) }
+            let rate = Double(messages) / baselineElapsed.seconds
+            result.jsonDecoderMessagesPerSecond = rate
+            result.speedupOverJSONDecoder = result.messagesPerSecond / rate
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))
+    }
+
+    /// The pipeline's own path: the dialect's codec, then the market state, per frame.
+    static func decodeAndApply(_ frames: [[UInt8]], dialect: Dialect, passes: Int) -> Int {
+        var events = 0
+        for _ in 0..<passes {
+            var codec = dialect.makeCodec()
+            var state = MarketState()
+            for frame in frames {
+                let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }
+                for event in decoded.events { state.apply(event) }
+                events += decoded.events.count
+            }
+            withExtendedLifetime(state) {}
+        }
+        return events
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

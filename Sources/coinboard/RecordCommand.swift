@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import MarketRuntime
+
+/// `coinboard record`: writes a feed's raw frames, with their receive times, to a file.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a feed's raw frames with their receive times (JSON lines), for replay and benchmarks.",
+        discussion: "Connects like snapshot and records until --duration ends or SIGINT/SIGTERM; prints the frame count."
+    )
+
+    @OptionGroup var exchange: ExchangeOptions
+
+    @OptionGroup var files: ConfigOptions
+
+    @Option(name: .customLong("out"), help: "The file to write (replaced if it exists).")
+    var output: String
+
+    @Option(help: "Markets whose book and trades to stream as well as every ticker, e.g. BTC,ETH or KRW-BTC.")
+    var markets = "BTC,ETH,XRP"
+
+    @Option(help: "Seconds to record.")
+    var duration: Double = 60
+
+    @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
+    var logFile: String?
+
+    func validate() throws {
+        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
+        _ = try MarketList.parse(markets)
+    }
+
+    func run() async throws {
+        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
+        let logger = try FileLogHandler.logger(label: "coinboard.record", path: logFile)
+        let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
+        let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
+        let wait = Duration.milliseconds(Int64(duration * 1000))
+        try await LivePipeline.run(source: source, configuration: configuration, logger: logger, frameTap: writer.append) { _ in
+            try await Task.sleep(for: wait)
+        }
+        print("recorded \(writer.frames) frames to \(output)")
+    }
+}

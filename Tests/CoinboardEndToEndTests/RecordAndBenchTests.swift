@@ -1,0 +1,68 @@
+import ExchangeTestSupport
+import Foundation
+import Testing
+
+/// `coinboard record` against a demo exchange on loopback, and `coinboard bench pipeline`
+/// over what it recorded and over the codec fixtures.
+@Suite struct RecordAndBenchTests {
+    struct BenchResult: Decodable {
+        let messages: Int
+        let seconds: Double
+        let messagesPerSecond: Double
+        let events: Int
+        let jsonDecoderMessagesPerSecond: Double?
+    }
+
+    @Test func aRecordingKeepsEveryFrameWithItsTimeAndBenchReadsIt() async throws {
+        let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await withDemoExchange(markets: 10, rate: 200) { _, port in
+            let outcome = try await CoinboardProcess.run([
+                "record", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1",
+                "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "1.5", "--out", path,
+            ])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            #expect(outcome.standardOutput.hasPrefix("recorded "))
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == #"{"coinboard":"recording","dialect":"bithumb","version":1}"#)
+        #expect(lines.count > 10)
+        let times = lines.dropFirst().compactMap { line -> Int64? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect((object?["frame"] as? String)?.hasPrefix("{") == true)
+            return (object?["at"] as? NSNumber)?.int64Value
+        }
+        #expect(times.count == lines.count - 1)
+        #expect(times == times.sorted())
+
+        let bench = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", "bithumb", "--input", path, "--repeat", "2",
+                                                    "--compare-json-decoder"])
+        #expect(bench.status == 0, "\(bench.standardError)")
+        let result = try JSONDecoder().decode(BenchResult.self, from: Data(bench.standardOutput.utf8))
+        #expect(result.messages == (lines.count - 1) * 2)
+        #expect(result.events > 0)
+        #expect(result.messagesPerSecond > 0)
+        #expect(result.jsonDecoderMessagesPerSecond ?? 0 > 0)
+    }
+
+    @Test func benchReadsBareFramesOfEachDialect() async throws {
+        for (dialect, fixture) in [("upbit", "upbit-ws-ticker-1.jsonl"), ("bithumb", "bithumb-v2-ws-ticker-default-docexample-1.jsonl")] {
+            let outcome = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", dialect,
+                                                          "--input", CoinboardProcess.fixture(fixture), "--repeat", "3"])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let result = try JSONDecoder().decode(BenchResult.self, from: Data(outcome.standardOutput.utf8))
+            #expect(result.messages % 3 == 0 && result.messages > 0)
+            #expect(result.events == result.messages, "every fixture line is one ticker")
+        }
+    }
+
+    @Test func aDamagedRecordingIsNamedWithItsLine() async throws {
+        let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("{\"coinboard\":\"recording\",\"dialect\":\"bithumb\",\"version\":1}\n{\"at\":12,\"frame\":\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let outcome = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", "bithumb", "--input", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError == "coinboard: \(path):2: not a recorded frame\n")
+    }
+}
