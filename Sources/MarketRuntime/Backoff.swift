@@ -1,3 +1,5 @@
+import MarketCore
+
 /// Exponential backoff with jitter between reconnect attempts.
 ///
 /// The n-th consecutive failure waits `initial × multiplierⁿ⁻¹`, capped at `maximum`, and then
@@ -20,18 +22,13 @@ public struct Backoff: Sendable, Hashable {
 
     /// The delay after `failures` consecutive failures (at least one), jittered with `generator`.
     public func delay(afterFailures failures: Int, using generator: inout some RandomNumberGenerator) -> Duration {
-        let ceiling = seconds(maximum)
-        var base = seconds(initial)
+        let ceiling = maximum.inSeconds
+        var base = initial.inSeconds
         for _ in 1..<max(1, min(failures, 64)) where base < ceiling {
             base *= multiplier
         }
         let capped = min(base, ceiling)
         let jittered = capped * Double.random(in: 0.5...1, using: &generator)
         return .microseconds(Int64(jittered * 1_000_000))
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -172,11 +172,16 @@ private struct ConfigReader {
     }
 
     private mutating func unknown(_ path: [String]) {
-        let _: Int? = note(path, "unknown key (config/coinboard.toml lists every key)")
+        record(path, "unknown key (config/coinboard.toml lists every key)")
     }
 
+    /// Records a problem; returns no value, for the readers to return.
     private mutating func note<Value>(_ path: [String], _ text: String) -> Value? {
-        problems.append(Problem(line: locator.line(of: path), key: path.joined(separator: "."), text: text))
+        record(path, text)
         return nil
+    }
+
+    private mutating func record(_ path: [String], _ text: String) {
+        problems.append(Problem(line: locator.line(of: path), key: path.joined(separator: "."), text: text))
     }
 }

@@ -24,10 +24,14 @@ struct DecodeCommand: ParsableCommand {
         var events = 0
         var errors = 0
         for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CoinboardError.unreadableFile(path)
+            let frames: [[UInt8]]
+            if path.hasSuffix(".jsonl") {
+                frames = try FrameRecording.read(path).map(\.bytes)
+            } else {
+                guard let data = FileManager.default.contents(atPath: path) else { throw CoinboardError.unreadableFile(path) }
+                frames = [Array(data)]
             }
-            for frame in Self.frames(of: data, isLines: path.hasSuffix(".jsonl")) {
+            for frame in frames {
                 let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }
                 for event in decoded.events { print(EventLine(event).text) }
                 for error in decoded.errors { print("error \(error)") }
@@ -37,11 +41,6 @@ struct DecodeCommand: ParsableCommand {
         }
         print("\(events) events, \(errors) errors")
         if errors > 0 { throw ExitCode(1) }
-    }
-
-    private static func frames(of data: Data, isLines: Bool) -> [Data] {
-        guard isLines else { return [data] }
-        return data.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D } }
     }
 }
 

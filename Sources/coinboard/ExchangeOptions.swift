@@ -1,6 +1,6 @@
 public import ArgumentParser
 import ExchangeClient
-public import MarketWire
+import MarketWire
 public import Persistence
 
 /// `--exchange` takes the names the configuration file uses.

@@ -50,7 +50,7 @@ enum FrameRecording {
     /// Appends frames to a file as they arrive.
     final class Writer: Sendable {
         private let file: FileHandle
-        private let count = Mutex(0)
+        private let state = Mutex((encoder: JSONEncoder(), frames: 0))
 
         /// Creates (or empties) `path` and writes the header for `dialect`.
         init(path: String, dialect: Dialect) throws {
@@ -63,15 +63,15 @@ enum FrameRecording {
         }
 
         /// Frames written so far.
-        var frames: Int { count.withLock { $0 } }
+        var frames: Int { state.withLock { $0.frames } }
 
         /// Writes one frame, received now.
         func append(_ bytes: UnsafeRawBufferPointer) {
             let line = Line(at: SystemClock.now().microseconds, frame: String(decoding: bytes, as: UTF8.self))
-            guard let data = try? JSONEncoder().encode(line) else { return }
-            count.withLock { frames in
+            state.withLock { state in
+                guard let data = try? state.encoder.encode(line) else { return }
                 file.write(data + Data("\n".utf8))
-                frames += 1
+                state.frames += 1
             }
         }
     }

@@ -49,13 +49,13 @@ struct PipelineBenchmark: ParsableCommand {
         var events = 0
         let elapsed = clock.measure { events = Self.decodeAndApply(frames, dialect: dialect, passes: passes) }
         let messages = frames.count * passes
-        var result = Result(messages: messages, seconds: elapsed.seconds, messagesPerSecond: Double(messages) / elapsed.seconds,
+        var result = Result(messages: messages, seconds: elapsed.inSeconds, messagesPerSecond: Double(messages) / elapsed.inSeconds,
                             events: events)
         if comparesJSONDecoder {
             let baseline = JSONDecoderBaseline(dialect: dialect)
             _ = baseline.decode(frames, passes: 1)
             let baselineElapsed = clock.measure { _ = baseline.decode(frames, passes: passes) }
-            let rate = Double(messages) / baselineElapsed.seconds
+            let rate = Double(messages) / baselineElapsed.inSeconds
             result.jsonDecoderMessagesPerSecond = rate
             result.speedupOverJSONDecoder = result.messagesPerSecond / rate
         }
@@ -78,12 +78,5 @@ struct PipelineBenchmark: ParsableCommand {
             withExtendedLifetime(state) {}
         }
         return events
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
