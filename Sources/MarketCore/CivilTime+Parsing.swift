@@ -1,59 +1,101 @@
 extension CivilTime {
     /// Parses the compact forms `yyyyMMdd` and `HHmmss` (the legacy ticker's `date`/`time`).
     public init?(compactDate date: some StringProtocol, compactTime time: some StringProtocol) {
-        let dateDigits = date.utf8.compactMap(Self.digitValue)
-        let timeDigits = time.utf8.compactMap(Self.digitValue)
-        guard dateDigits.count == 8, date.utf8.count == 8, timeDigits.count == 6, time.utf8.count == 6 else { return nil }
-        func number(_ digits: [Int], _ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
-        self.init(year: number(dateDigits, 0..<4), month: number(dateDigits, 4..<6), day: number(dateDigits, 6..<8),
-                  hour: number(timeDigits, 0..<2), minute: number(timeDigits, 2..<4), second: number(timeDigits, 4..<6))
+        var (date, time) = (String(date), String(time))
+        let parsed = date.withUTF8 { date in
+            time.withUTF8 { time in Self.parseCompact(UnsafeRawBufferPointer(date), UnsafeRawBufferPointer(time)) }
+        }
+        guard let parsed else { return nil }
+        self = parsed
     }
 
     /// Parses `yyyy-MM-dd[ T]H:mm[:ss[.ffffff]]`, the form of trade and candle times
     /// (`2021-08-13 15:23:42.911273`, `2026-07-02T08:59:00`, `2024-08-08 7:14:33`).
     /// Hours may lack their leading zero; fractions beyond microseconds are truncated.
     public init?(text: some StringProtocol) {
-        var fields: [Int] = []
-        var fractionDigits = 0
-        var current: Int?
-        var separators: [UInt8] = []
-        for byte in text.utf8 {
-            if let digit = Self.digitValue(byte) {
-                if fields.count == 6 {
-                    if fractionDigits < 6 {
-                        current = (current ?? 0) * 10 + digit
-                        fractionDigits += 1
-                    }
-                    continue
-                }
-                guard (current ?? 0) < 100_000 else { return nil }
-                current = (current ?? 0) * 10 + digit
-            } else {
-                guard let value = current else { return nil }
-                fields.append(value)
-                separators.append(byte)
-                current = nil
-                guard fields.count <= 6 else { return nil }
-            }
-        }
-        if let value = current { fields.append(value) }
-        guard fields.count >= 5,
-              separators.count >= 4,
-              separators[0] == UInt8(ascii: "-"), separators[1] == UInt8(ascii: "-"),
-              separators[2] == UInt8(ascii: " ") || separators[2] == UInt8(ascii: "T"),
-              separators[3] == UInt8(ascii: ":"),
-              separators.count < 5 || separators[4] == UInt8(ascii: ":"),
-              separators.count < 6 || separators[5] == UInt8(ascii: ".")
-        else { return nil }
-        var microsecond = fields.count > 6 ? fields[6] : 0
-        if fields.count > 6 {
-            for _ in fractionDigits..<6 { microsecond *= 10 }
-        }
-        self.init(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
-                  second: fields.count > 5 ? fields[5] : 0, microsecond: microsecond)
+        var text = String(text)
+        guard let parsed = text.withUTF8({ Self.parseText(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
     }
 
-    private static func digitValue(_ byte: UInt8) -> Int? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    private static func parseCompact(_ date: UnsafeRawBufferPointer, _ time: UnsafeRawBufferPointer) -> CivilTime? {
+        var dateDigits = DigitScanner(date)
+        var timeDigits = DigitScanner(time)
+        guard let day = dateDigits.number(digits: 8...8), dateDigits.isAtEnd,
+              let clock = timeDigits.number(digits: 6...6), timeDigits.isAtEnd
+        else { return nil }
+        return CivilTime(year: day / 10_000, month: day / 100 % 100, day: day % 100,
+                         hour: clock / 10_000, minute: clock / 100 % 100, second: clock % 100)
+    }
+
+    private static func parseText(_ text: UnsafeRawBufferPointer) -> CivilTime? {
+        var scanner = DigitScanner(text)
+        guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
+              let month = scanner.number(digits: 1...2), scanner.skip("-"),
+              let day = scanner.number(digits: 1...2), scanner.skip(" ") || scanner.skip("T"),
+              let hour = scanner.number(digits: 1...2), scanner.skip(":"),
+              let minute = scanner.number(digits: 1...2)
+        else { return nil }
+        var second = 0
+        var microsecond = 0
+        if scanner.skip(":") {
+            guard let value = scanner.number(digits: 1...2) else { return nil }
+            second = value
+            if scanner.skip(".") {
+                guard let fraction = scanner.fraction(keeping: 6) else { return nil }
+                microsecond = fraction
+            }
+        }
+        guard scanner.isAtEnd else { return nil }
+        return CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                         microsecond: microsecond)
+    }
+}
+
+/// Reads runs of ASCII digits and single separators from UTF-8 bytes.
+private struct DigitScanner {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    /// A run of digits whose length is in `digits`, as a number.
+    mutating func number(digits: ClosedRange<Int>) -> Int? {
+        let start = index
+        var value = 0
+        while index < bytes.count, index - start < digits.upperBound, let digit = Self.digit(bytes[index]) {
+            value = value * 10 + digit
+            index += 1
+        }
+        return digits.contains(index - start) ? value : nil
+    }
+
+    /// A run of fraction digits scaled to `keeping` places; further digits are truncated.
+    mutating func fraction(keeping places: Int) -> Int? {
+        let start = index
+        var value = 0
+        while index < bytes.count, let digit = Self.digit(bytes[index]) {
+            if index - start < places { value = value * 10 + digit }
+            index += 1
+        }
+        guard index > start else { return nil }
+        for _ in (index - start)..<max(places, index - start) { value *= 10 }
+        return value
+    }
+
+    /// Consumes `separator` when it comes next.
+    mutating func skip(_ separator: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: separator) else { return false }
+        index += 1
+        return true
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        let value = byte &- UInt8(ascii: "0")
+        return value < 10 ? Int(value) : nil
     }
 }

@@ -10,6 +10,10 @@ extension ExactDecimal {
 
     /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
+        if let units = DecimalTextParser.parsePlain(bytes) {
+            self.init(units: units)
+            return
+        }
         var parser = DecimalTextParser()
         guard let units = parser.parse(bytes) else { return nil }
         self.init(units: units)
@@ -32,6 +36,37 @@ struct DecimalTextParser {
 
     private static let maxSignificantDigits = 38
     private static let exponentLimit = 10_000
+
+    /// The common case on the wire — an optional minus, at most 19 digits with at most 18 after
+    /// an optional point, no exponent — read into one `UInt64` and scaled once. Returns `nil`
+    /// for anything else, which ``parse(_:)`` then reads (or rejects) digit by digit.
+    static func parsePlain(_ bytes: UnsafeRawBufferPointer) -> Int128? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var value: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                guard digits < 19 else { return nil }
+                value = value &* 10 &+ UInt64(digit)
+                digits &+= 1
+                if sawPoint { fractionDigits &+= 1 }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                return nil
+            }
+            index &+= 1
+        }
+        guard digits > 0, fractionDigits <= ExactDecimal.scale else { return nil }
+        let magnitude = Int128(value) * Int128(powersOfTen[ExactDecimal.scale - fractionDigits])
+        return negative ? -magnitude : magnitude
+    }
 
     mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Int128? {
         var index = 0

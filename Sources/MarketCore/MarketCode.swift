@@ -17,16 +17,37 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Parses the `QUOTE-BASE` form (`KRW-BTC`).
     public init?(code: some StringProtocol) {
-        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        self.init(quote: parts[0], base: parts[1])
+        var text = String(code)
+        guard let parsed = text.withUTF8({ Self(utf8: UnsafeRawBufferPointer($0), form: .quoteFirst) }) else { return nil }
+        self = parsed
     }
 
     /// Parses the legacy `BASE_QUOTE` form (`BTC_KRW`).
     public init?(legacySymbol symbol: some StringProtocol) {
-        let parts = symbol.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        self.init(quote: parts[1], base: parts[0])
+        var text = String(symbol)
+        guard let parsed = text.withUTF8({ Self(utf8: UnsafeRawBufferPointer($0), form: .legacy) }) else { return nil }
+        self = parsed
+    }
+
+    /// How a code is spelled on the wire.
+    public enum Form: Sendable {
+        /// `QUOTE-BASE`, e.g. `KRW-BTC` (Bithumb 2.0, Upbit).
+        case quoteFirst
+        /// `BASE_QUOTE`, e.g. `BTC_KRW` (Bithumb's legacy API).
+        case legacy
+    }
+
+    /// Parses a code from UTF-8 bytes without going through an intermediate string, for
+    /// decoders; the parts (at most 16 bytes each) are held inline by `String`.
+    public init?(utf8 bytes: UnsafeRawBufferPointer, form: Form) {
+        let separator = form == .quoteFirst ? UInt8(ascii: "-") : UInt8(ascii: "_")
+        guard let split = bytes.firstIndex(of: separator) else { return nil }
+        let first = UnsafeRawBufferPointer(rebasing: bytes[..<split])
+        let second = UnsafeRawBufferPointer(rebasing: bytes[(split + 1)...])
+        let (quote, base) = form == .quoteFirst ? (first, second) : (second, first)
+        guard Self.isCurrency(quote), Self.isCurrency(base) else { return nil }
+        self.quote = String(decoding: quote, as: UTF8.self)
+        self.base = String(decoding: base, as: UTF8.self)
     }
 
     /// The `QUOTE-BASE` form, e.g. `KRW-BTC`.
@@ -42,7 +63,10 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     private static func isCurrency(_ text: some StringProtocol) -> Bool {
-        let bytes = text.utf8
+        isCurrency(text.utf8)
+    }
+
+    private static func isCurrency(_ bytes: some Collection<UInt8>) -> Bool {
         guard (1...16).contains(bytes.count) else { return false }
         return bytes.allSatisfy { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
     }

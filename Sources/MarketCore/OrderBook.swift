@@ -78,11 +78,12 @@ public struct OrderBook: Sendable, Hashable {
     }
 
     private static func normalized(_ levels: [BookLevel], side: BookSide, limit: Int) -> [BookLevel] {
-        let positive = levels.filter { $0.price > .zero && $0.quantity > .zero }
+        let isPositive = { (level: BookLevel) in level.price > .zero && level.quantity > .zero }
         var result: [BookLevel]
-        if isStrictlyOrdered(positive, side: side) {
-            result = positive
+        if levels.allSatisfy(isPositive), isStrictlyOrdered(levels, side: side) {
+            result = levels
         } else {
+            let positive = levels.filter(isPositive)
             result = []
             result.reserveCapacity(positive.count)
             for level in positive {

@@ -94,6 +94,21 @@ import Testing
         }
     }
 
+    /// Short plain numbers (the wire's usual spelling, read on a fast path) equal the same
+    /// digits written with an exponent (always read digit by digit).
+    @Test func shortPlainNumbersMatchTheirExponentSpelling() throws {
+        var random = SeededGenerator(seed: 0x5107)
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...19, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }
+                .joined()
+            let fractionDigits = Int.random(in: 0...min(18, digits.count), using: &random)
+            let sign = Bool.random(using: &random) ? "-" : ""
+            let plain = sign + (fractionDigits == 0 ? digits : Self.moveDecimalPoint(digits, pointAt: digits.count - fractionDigits))
+            let scientific = sign + digits + "E-\(fractionDigits)"
+            #expect(try #require(ExactDecimal(plain)) == ExactDecimal(scientific), "\(plain) vs \(scientific)")
+        }
+    }
+
     private static func moveDecimalPoint(_ digits: String, pointAt position: Int) -> String {
         if position <= 0 { return "0." + String(repeating: "0", count: -position) + digits }
         if position >= digits.count { return digits + String(repeating: "0", count: position - digits.count) }

@@ -33,6 +33,33 @@ import Testing
         #expect(tokenize(fine) == nil)
     }
 
+    /// The tape is sized from the frame's length; the densest frames fill it exactly.
+    @Test(arguments: ["[" + Array(repeating: "1", count: 5_000).joined(separator: ",") + "]",
+                      "[" + Array(repeating: "[]", count: 5_000).joined(separator: ",") + "]",
+                      "{" + (0..<2_000).map { #""\#($0 % 10)":0"# }.joined(separator: ",") + "}", "1", "[0]", #""""#])
+    func densestFramesFitTheTape(text: String) {
+        #expect(tokenize(text) == nil)
+    }
+
+    /// Lookups remember where the last one matched; any order, repeats and misses still find
+    /// exactly the right member, and a reused tokenizer starts afresh.
+    @Test func lookupsInAnyOrder() throws {
+        var tokenizer = JSONTokenizer()
+        let keys = ["a", "bb", "ccc", "dd", "e", "ab", "ba"]
+        let text = Array(("{" + keys.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}").utf8)
+        let orders: [[StaticString]] = [["a", "bb", "ccc", "dd", "e", "ab", "ba"], ["ba", "ab", "e", "dd", "ccc", "bb", "a"],
+                                        ["ccc", "a", "ba", "bb", "ccc", "zz", "dd", "e", "ab", "a"]]
+        for order in orders {
+            let found = try text.withUnsafeBytes { buffer in
+                try tokenizer.parse(buffer) { root in
+                    order.map { key in root[key].map { String(decoding: $0.span, as: UTF8.self) } ?? "-" }
+                }
+            }
+            let expected = order.map { key in keys.firstIndex(of: "\(key)").map(String.init) ?? "-" }
+            #expect(found == expected)
+        }
+    }
+
     @Test func decodesEscapesAndLooksUpMembers() throws {
         var tokenizer = JSONTokenizer()
         let text = Array(#"{"name":"\ube44\ud2b8\ucf54\uc778 \"BTC\"","emoji":"\ud83d\ude00","lone":"\ud800x","n":[1,2,3]}"#.utf8)

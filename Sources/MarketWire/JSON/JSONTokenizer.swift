@@ -1,47 +1,77 @@
-/// The kind of a JSON value on the tape.
-enum JSONKind: UInt8 {
-    case object, array, string, escapedString, number, `true`, `false`, null
-}
-
-/// One value on the tape. Strings and numbers point at their bytes in the source (a string's
-/// span excludes its quotes); containers point at their brackets. `next` is the index of the
-/// token after this value and everything inside it.
-struct JSONToken {
-    var kind: JSONKind
-    var start: Int32
-    var end: Int32
-    var next: Int32
-}
-
 /// A validating JSON tokenizer that writes a flat tape of tokens over the source bytes.
 ///
-/// It allocates nothing per frame once its buffers have grown, rejects anything RFC 8259
-/// does not allow (including `NaN`, control characters in strings and trailing text), and
-/// limits nesting depth so hostile input cannot exhaust the stack or memory.
+/// It allocates nothing per frame once its tape has grown, rejects anything RFC 8259 does not
+/// allow (including `NaN`, control characters in strings and trailing text), and limits
+/// nesting depth so hostile input cannot exhaust the stack or memory.
 struct JSONTokenizer {
-    private(set) var tokens: [JSONToken] = []
-    private var open: [Int32] = []
+    /// The tape; only the first `count` tokens belong to the last frame.
+    private var tape: [JSONToken] = []
+    private var count = 0
+    /// Tokens of the containers open while tokenizing.
+    private var open = [Int32](repeating: 0, count: JSONTokenizer.maxDepth)
 
     static let maxDepth = 64
 
+    /// Tokenizes `bytes` and hands the root value to `body`.
+    mutating func parse<Result>(_ bytes: UnsafeRawBufferPointer,
+                                _ body: (JSONValue) throws(WireError) -> Result) throws(WireError) -> Result {
+        try tokenize(bytes)
+        let count = count
+        return try tape.withUnsafeMutableBufferPointer { (tape) throws(WireError) -> Result in
+            try body(JSONValue(bytes: bytes, tokens: UnsafeMutableBufferPointer(rebasing: tape[..<count]), index: 0))
+        }
+    }
+
     /// Tokenizes `bytes`, replacing the previous tape.
     mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(WireError) {
-        tokens.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
         guard bytes.count < Int(Int32.max) else { throw .frameTooLarge(bytes: bytes.count, limit: Int(Int32.max)) }
+        // Every token but an empty container's holds at least one byte and is followed by a
+        // separator or a closing bracket, so a frame of n bytes makes at most n / 2 + 1 tokens.
+        let capacity = bytes.count / 2 + 1
+        if tape.count < capacity {
+            tape = [JSONToken](repeating: JSONToken(kind: .null, start: 0, end: 0, next: 0), count: capacity)
+        }
+        count = 0
+        count = try tape.withUnsafeMutableBufferPointer { (tape) throws(WireError) -> Int in
+            try open.withUnsafeMutableBufferPointer { (open) throws(WireError) -> Int in
+                var writer = TapeWriter(bytes: bytes, tape: tape, open: open)
+                try writer.run()
+                return writer.count
+            }
+        }
+    }
+}
+
+/// One pass of the tokenizer over one frame, writing through pointers into buffers sized
+/// beforehand, so the hot loop does no capacity checks and no reference counting.
+private struct TapeWriter {
+    let bytes: UnsafeRawBufferPointer
+    let tape: UnsafeMutableBufferPointer<JSONToken>
+    let open: UnsafeMutableBufferPointer<Int32>
+    private(set) var count = 0
+    private var depth = 0
+
+    init(bytes: UnsafeRawBufferPointer, tape: UnsafeMutableBufferPointer<JSONToken>, open: UnsafeMutableBufferPointer<Int32>) {
+        self.bytes = bytes
+        self.tape = tape
+        self.open = open
+    }
+
+    mutating func run() throws(WireError) {
         var index = 0
         parsing: while true {
-            let (next, openedContainer) = try value(bytes, at: Self.skipSpace(bytes, index))
+            let (next, openedContainer) = try value(at: skipSpace(index))
             index = next
             if openedContainer { continue parsing }
-            while let container = open.last {
-                index = Self.skipSpace(bytes, index)
+            while depth > 0 {
+                let container = Int(open[depth - 1])
+                index = skipSpace(index)
                 guard index < bytes.count else { throw .invalidJSON(offset: index, reason: "unexpected end") }
                 let byte = bytes[index]
-                let isObject = tokens[Int(container)].kind == .object
+                let isObject = tape[container].kind == .object
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    if isObject { index = try memberKey(bytes, at: index) }
+                    if isObject { index = try memberKey(at: index) }
                     continue parsing
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
@@ -52,50 +82,51 @@ struct JSONTokenizer {
             }
             break
         }
-        index = Self.skipSpace(bytes, index)
+        index = skipSpace(index)
         guard index == bytes.count else { throw .invalidJSON(offset: index, reason: "trailing characters") }
     }
 
     /// Reads one value; for a container, only its opening (and its first key, for an object).
     /// - Returns: where reading goes on, and whether a non-empty container was opened (so its
     ///   first element comes next).
-    private mutating func value(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(WireError) -> (Int, Bool) {
+    private mutating func value(at start: Int) throws(WireError) -> (Int, Bool) {
         guard start < bytes.count else { throw .invalidJSON(offset: start, reason: "expected a value") }
         switch bytes[start] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = bytes[start] == UInt8(ascii: "{")
-            guard open.count < Self.maxDepth else { throw .invalidJSON(offset: start, reason: "nested too deeply") }
-            open.append(Int32(tokens.count))
-            tokens.append(JSONToken(kind: isObject ? .object : .array, start: Int32(start), end: 0, next: 0))
-            let inner = Self.skipSpace(bytes, start + 1)
+            guard depth < JSONTokenizer.maxDepth else { throw .invalidJSON(offset: start, reason: "nested too deeply") }
+            open[depth] = Int32(count)
+            depth += 1
+            append(JSONToken(kind: isObject ? .object : .array, start: Int32(start), end: 0, next: 0))
+            let inner = skipSpace(start + 1)
             let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
             if inner < bytes.count, bytes[inner] == closing {
                 close(at: inner)
                 return (inner + 1, false)
             }
-            return (isObject ? try memberKey(bytes, at: inner) : inner, true)
+            return (isObject ? try memberKey(at: inner) : inner, true)
         case UInt8(ascii: "\""):
-            return (try string(bytes, at: start), false)
+            return (try string(at: start), false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return (try number(bytes, at: start), false)
+            return (try number(at: start), false)
         case UInt8(ascii: "t"):
-            return (try literal(bytes, at: start, "true", .true), false)
+            return (try literal(at: start, "true", .true), false)
         case UInt8(ascii: "f"):
-            return (try literal(bytes, at: start, "false", .false), false)
+            return (try literal(at: start, "false", .false), false)
         case UInt8(ascii: "n"):
-            return (try literal(bytes, at: start, "null", .null), false)
+            return (try literal(at: start, "null", .null), false)
         default:
             throw .invalidJSON(offset: start, reason: "unexpected character")
         }
     }
 
     /// Reads `"key" :` and returns the index where the member's value starts.
-    private mutating func memberKey(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(WireError) -> Int {
-        let keyStart = Self.skipSpace(bytes, start)
+    private mutating func memberKey(at start: Int) throws(WireError) -> Int {
+        let keyStart = skipSpace(start)
         guard keyStart < bytes.count, bytes[keyStart] == UInt8(ascii: "\"") else {
             throw .invalidJSON(offset: keyStart, reason: "expected a member name")
         }
-        let colon = Self.skipSpace(bytes, try string(bytes, at: keyStart))
+        let colon = skipSpace(try string(at: keyStart))
         guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":") else {
             throw .invalidJSON(offset: colon, reason: "expected ':'")
         }
@@ -103,23 +134,32 @@ struct JSONTokenizer {
     }
 
     private mutating func close(at index: Int) {
-        guard let container = open.popLast() else { return }
-        tokens[Int(container)].end = Int32(index + 1)
-        tokens[Int(container)].next = Int32(tokens.count)
+        depth -= 1
+        let container = Int(open[depth])
+        tape[container].end = Int32(index + 1)
+        tape[container].next = Int32(count)
+    }
+
+    private mutating func append(_ token: JSONToken) {
+        tape[count] = token
+        count &+= 1
     }
 
     private mutating func append(_ kind: JSONKind, _ start: Int, _ end: Int) {
-        let next = Int32(tokens.count + 1)
-        tokens.append(JSONToken(kind: kind, start: Int32(start), end: Int32(end), next: next))
+        append(JSONToken(kind: kind, start: Int32(start), end: Int32(end), next: Int32(count + 1)))
     }
 
-    private mutating func string(_ bytes: UnsafeRawBufferPointer, at quote: Int) throws(WireError) -> Int {
+    private mutating func string(at quote: Int) throws(WireError) -> Int {
         var index = quote + 1
         var escaped = false
         while index < bytes.count {
+            index = skipPlainStringBytes(from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                append(escaped ? .escapedString : .string, quote + 1, index)
+                append(JSONToken(kind: escaped ? .escapedString : .string,
+                                 fingerprint: JSONToken.fingerprint(bytes, from: quote + 1, to: index),
+                                 start: Int32(quote + 1), end: Int32(index), next: Int32(count + 1)))
                 return index + 1
             }
             if byte == UInt8(ascii: "\\") {
@@ -132,7 +172,7 @@ struct JSONTokenizer {
                     index += 1
                 case UInt8(ascii: "u"):
                     guard index + 4 < bytes.count,
-                          (1...4).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil })
+                          (1...4).allSatisfy({ JSONTokenizer.hexValue(bytes[index + $0]) != nil })
                     else { throw .invalidJSON(offset: index, reason: "bad \\u escape") }
                     index += 5
                 default:
@@ -146,32 +186,50 @@ struct JSONTokenizer {
         throw .invalidJSON(offset: quote, reason: "unterminated string")
     }
 
-    private mutating func number(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(WireError) -> Int {
+    /// Skips, eight bytes at a time, string content that needs no attention: no quote, no
+    /// backslash, no control character. Returns the first byte that may need it (or where the
+    /// last whole word ends).
+    private func skipPlainStringBytes(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let belowSpace = (word &- ones &* 0x20) & ~word
+            let flagged = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | belowSpace) & highBits
+            guard flagged == 0 else { return index &+ flagged.trailingZeroBitCount / 8 }
+            index &+= 8
+        }
+        return index
+    }
+
+    private mutating func number(at start: Int) throws(WireError) -> Int {
         var index = start
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad number") }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad number") }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad fraction") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad fraction") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad exponent") }
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         append(.number, start, index)
         return index
     }
 
-    private mutating func literal(_ bytes: UnsafeRawBufferPointer, at start: Int, _ word: StaticString,
-                                  _ kind: JSONKind) throws(WireError) -> Int {
+    private mutating func literal(at start: Int, _ word: StaticString, _ kind: JSONKind) throws(WireError) -> Int {
         let length = word.utf8CodeUnitCount
         guard start + length <= bytes.count,
               word.withUTF8Buffer({ word in (0..<length).allSatisfy { bytes[start + $0] == word[$0] } })
@@ -180,7 +238,7 @@ struct JSONTokenizer {
         return start + length
     }
 
-    private static func skipSpace(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> Int {
+    private func skipSpace(_ start: Int) -> Int {
         var index = start
         while index < bytes.count {
             switch bytes[index] {
@@ -191,8 +249,10 @@ struct JSONTokenizer {
         return index
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
 
+extension JSONTokenizer {
     static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))

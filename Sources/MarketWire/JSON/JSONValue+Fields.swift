@@ -5,13 +5,13 @@ extension JSONValue {
     /// A required decimal, written as a JSON number or a numeric string.
     func decimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
         guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
-        return try value.asDecimal(field: "\(key)")
+        return try value.asDecimal(field: key)
     }
 
     /// A decimal that may be absent or null.
     func optionalDecimal(_ key: StaticString) throws(WireError) -> ExactDecimal? {
         guard let value = self[key], value.kind != .null else { return nil }
-        return try value.asDecimal(field: "\(key)")
+        return try value.asDecimal(field: key)
     }
 
     /// A required decimal that must not be negative (a size, a volume).
@@ -37,12 +37,13 @@ extension JSONValue {
     /// A required integer, written as a JSON number or a string of digits.
     func int64(_ key: StaticString) throws(WireError) -> Int64 {
         guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
-        return try value.asInt64(field: "\(key)")
+        return try value.asInt64(field: key)
     }
 
-    /// A required unsigned integer (ids above 2⁵³ are read exactly, never through `Double`).
-    func uint64(_ key: StaticString) throws(WireError) -> UInt64 {
-        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+    /// An unsigned integer that may be absent or null (ids above 2⁵³ are read exactly, never
+    /// through `Double`).
+    func optionalUInt64(_ key: StaticString) throws(WireError) -> UInt64? {
+        guard let value = self[key], value.kind != .null else { return nil }
         guard value.kind == .number || value.kind == .string, let number = Self.parseUnsigned(value.span) else {
             throw .invalidField("\(key)", reason: "expected an unsigned integer")
         }
@@ -58,31 +59,35 @@ extension JSONValue {
 
     /// A required market code in `QUOTE-BASE` form.
     func marketCode(_ key: StaticString) throws(WireError) -> MarketCode {
-        let text = try string(key)
-        guard let code = MarketCode(code: text) else { throw .invalidValue("\(key)", value: text) }
-        return code
+        try marketCode(key, form: .quoteFirst)
     }
 
     /// A required market code in legacy `BASE_QUOTE` form.
     func legacySymbol(_ key: StaticString) throws(WireError) -> MarketCode {
-        let text = try string(key)
-        guard let code = MarketCode(legacySymbol: text) else { throw .invalidValue("\(key)", value: text) }
+        try marketCode(key, form: .legacy)
+    }
+
+    private func marketCode(_ key: StaticString, form: MarketCode.Form) throws(WireError) -> MarketCode {
+        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        guard value.kind == .string, let code = MarketCode(utf8: value.span, form: form) else {
+            throw .invalidValue("\(key)", value: value.stringValue ?? String(decoding: value.span, as: UTF8.self))
+        }
         return code
     }
 
     /// This value as a decimal: a JSON number or a string holding one.
-    func asDecimal(field: String) throws(WireError) -> ExactDecimal {
+    func asDecimal(field: StaticString) throws(WireError) -> ExactDecimal {
         guard kind == .number || kind == .string, let value = ExactDecimal(utf8: span) else {
-            throw .invalidField(field, reason: "expected a decimal number")
+            throw .invalidField("\(field)", reason: "expected a decimal number")
         }
         return value
     }
 
     /// This value as a signed integer: a JSON number or a string of digits.
-    func asInt64(field: String) throws(WireError) -> Int64 {
+    func asInt64(field: StaticString) throws(WireError) -> Int64 {
         guard kind == .number || kind == .string, let magnitude = Self.parseUnsigned(span, allowingMinus: true),
               magnitude.value <= UInt64(Int64.max)
-        else { throw .invalidField(field, reason: "expected an integer") }
+        else { throw .invalidField("\(field)", reason: "expected an integer") }
         return magnitude.negative ? -Int64(magnitude.value) : Int64(magnitude.value)
     }
 

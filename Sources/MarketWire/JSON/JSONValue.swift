@@ -1,8 +1,9 @@
 /// A read-only view of one value on a tokenized tape. It borrows the frame's bytes, so it is
-/// only valid inside ``JSONTokenizer/parse(_:_:)``.
+/// only valid inside ``JSONTokenizer/parse(_:_:)``. The only thing it writes is an object's
+/// ``JSONToken/lookupStart``, a hint that makes lookups in wire order cost one comparison.
 struct JSONValue {
     let bytes: UnsafeRawBufferPointer
-    let tokens: UnsafeBufferPointer<JSONToken>
+    let tokens: UnsafeMutableBufferPointer<JSONToken>
     let index: Int
 
     var kind: JSONKind { tokens[index].kind }
@@ -16,15 +17,39 @@ struct JSONValue {
     /// A member of an object by name, or `nil` when absent or when this is not an object.
     subscript(key: StaticString) -> JSONValue? {
         guard kind == .object else { return nil }
-        var member = index + 1
+        let first = index + 1
         let end = Int(tokens[index].next)
+        let hint = Int(tokens[index].lookupStart)
+        let start = hint > first && hint < end ? hint : first
+        return key.withUTF8Buffer { name in
+            let fingerprint = JSONToken.fingerprint(UnsafeRawBufferPointer(name), from: 0, to: name.count)
+            if let found = member(named: name, fingerprint: fingerprint, from: start, to: end)
+                ?? member(named: name, fingerprint: fingerprint, from: first, to: start) {
+                tokens[index].lookupStart = tokens[found + 1].next
+                return JSONValue(bytes: bytes, tokens: tokens, index: found + 1)
+            }
+            return nil
+        }
+    }
+
+    /// The token of the member name equal to `name` among the members from `start` up to `end`.
+    private func member(named name: UnsafeBufferPointer<UInt8>, fingerprint: UInt32, from start: Int, to end: Int) -> Int? {
+        var member = start
         while member < end {
-            if JSONValue(bytes: bytes, tokens: tokens, index: member).isString(key) {
-                return JSONValue(bytes: bytes, tokens: tokens, index: member + 1)
+            let token = tokens[member]
+            if token.fingerprint == fingerprint, token.kind == .string,
+               Self.sameBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), name) {
+                return member
             }
             member = Int(tokens[member + 1].next)
         }
         return nil
+    }
+
+    private static func sameBytes(_ content: UnsafeRawBufferPointer, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard content.count == expected.count else { return false }
+        for offset in 0..<expected.count where expected[offset] != content[offset] { return false }
+        return true
     }
 
     /// The members of an object, in order (empty for anything else).
@@ -48,11 +73,7 @@ struct JSONValue {
     func isString(_ text: StaticString) -> Bool {
         guard kind == .string else { return false }
         let content = span
-        return text.withUTF8Buffer { expected in
-            guard expected.count == content.count else { return false }
-            for offset in 0..<expected.count where expected[offset] != content[offset] { return false }
-            return true
-        }
+        return text.withUTF8Buffer { Self.sameBytes(content, $0) }
     }
 
     /// The text of a string, with escapes decoded; invalid UTF-8 and lone surrogates become U+FFFD.
@@ -141,15 +162,4 @@ struct JSONElements: Sequence {
 
     /// Number of elements.
     var count: Int { reduce(0) { count, _ in count + 1 } }
-}
-
-extension JSONTokenizer {
-    /// Tokenizes `bytes` and hands the root value to `body`.
-    mutating func parse<Result>(_ bytes: UnsafeRawBufferPointer,
-                                _ body: (JSONValue) throws(WireError) -> Result) throws(WireError) -> Result {
-        try tokenize(bytes)
-        return try tokens.withUnsafeBufferPointer { (tape) throws(WireError) -> Result in
-            try body(JSONValue(bytes: bytes, tokens: tape, index: 0))
-        }
-    }
 }

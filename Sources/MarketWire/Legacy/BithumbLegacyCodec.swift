@@ -159,7 +159,7 @@ public struct BithumbLegacyCodec: MarketCodec {
             var levels: [BookLevel] = []
             for pair in side.elements {
                 var values: [ExactDecimal] = []
-                for element in pair.elements { values.append(try element.asDecimal(field: "\(key)")) }
+                for element in pair.elements { values.append(try element.asDecimal(field: key)) }
                 guard values.count == 2 else { throw .invalidField("\(key)", reason: "expected [price, size]") }
                 guard !values[1].isNegative else { throw .invalidValue("\(key)", value: values[1].description) }
                 levels.append(BookLevel(price: values[0], quantity: values[1]))

@@ -2,22 +2,26 @@ import MarketCore
 
 /// Decoders for the message shapes WebSocket frames and REST bodies share.
 extension UpbitFamilyCodec {
+    /// Fields are read in the exchanges' wire order, which makes each lookup one comparison.
     static func ticker(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
                        profile: UpbitFamilyProfile) throws(WireError) -> Ticker {
         let market = try object.marketCode(marketKey)
-        let directionText = try object.string(keys.change)
-        guard let direction = ChangeDirection(rawValue: directionText.lowercased()) else {
-            throw .invalidValue("\(keys.change)", value: directionText)
-        }
+        let open = try object.optionalDecimal(keys.openingPrice)
+        let high = try object.optionalDecimal(keys.highPrice)
+        let low = try object.optionalDecimal(keys.lowPrice)
+        let price = try object.decimal(keys.tradePrice)
+        let previousClose = try object.optionalDecimal(keys.prevClosingPrice)
+        let direction = try changeDirection(object, key: keys.change)
         let change = PriceChange(direction: direction, amount: try object.decimal(keys.changePrice),
                                  rate: try object.decimal(keys.changeRate), basis: profile.sessionBasis)
+        let volume = try object.optionalDecimal(keys.accTradeVolume)
+        let volume24h = try object.optionalDecimal(keys.accTradeVolume24h)
+        let tradeValue = try object.optionalDecimal(keys.accTradePrice)
+        let tradeValue24h = try object.optionalDecimal(keys.accTradePrice24h)
         var session: TradingSession?
-        if let open = try object.optionalDecimal(keys.openingPrice), let high = try object.optionalDecimal(keys.highPrice),
-           let low = try object.optionalDecimal(keys.lowPrice) {
+        if let open, let high, let low {
             session = TradingSession(basis: profile.sessionBasis, open: open, high: high, low: low,
-                                     previousClose: try object.optionalDecimal(keys.prevClosingPrice),
-                                     volume: try object.optionalDecimal(keys.accTradeVolume),
-                                     tradeValue: try object.optionalDecimal(keys.accTradePrice))
+                                     previousClose: previousClose, volume: volume, tradeValue: tradeValue)
         }
         let timestamp: Timestamp
         if timeFromText {
@@ -30,9 +34,17 @@ extension UpbitFamilyCodec {
         } else {
             timestamp = try object.epochTime(keys.tradeTimestamp)
         }
-        return Ticker(market: market, price: try object.decimal(keys.tradePrice), change: change, session: session,
-                      volume24h: try object.optionalDecimal(keys.accTradeVolume24h),
-                      tradeValue24h: try object.optionalDecimal(keys.accTradePrice24h), timestamp: timestamp)
+        return Ticker(market: market, price: price, change: change, session: session, volume24h: volume24h,
+                      tradeValue24h: tradeValue24h, timestamp: timestamp)
+    }
+
+    /// `RISE`, `EVEN` or `FALL`.
+    private static func changeDirection(_ object: JSONValue, key: StaticString) throws(WireError) -> ChangeDirection {
+        guard let value = object[key], value.kind != .null else { throw .missingField("\(key)") }
+        if value.isString("RISE") { return .rise }
+        if value.isString("FALL") { return .fall }
+        if value.isString("EVEN") { return .even }
+        throw .invalidValue("\(key)", value: value.stringValue ?? String(decoding: value.span, as: UTF8.self))
     }
 
     /// A whole book; zero-priced or zero-sized units are padding and are dropped.
@@ -43,10 +55,13 @@ extension UpbitFamilyCodec {
         }
         var asks: [BookLevel] = []
         var bids: [BookLevel] = []
+        let unitCount = units.elements.count
+        asks.reserveCapacity(unitCount)
+        bids.reserveCapacity(unitCount)
         for unit in units.elements {
             let askPrice = try unit.decimal(keys.askPrice)
-            let askSize = try unit.nonNegativeDecimal(keys.askSize)
             let bidPrice = try unit.decimal(keys.bidPrice)
+            let askSize = try unit.nonNegativeDecimal(keys.askSize)
             let bidSize = try unit.nonNegativeDecimal(keys.bidSize)
             if askPrice > .zero, askSize > .zero { asks.append(BookLevel(price: askPrice, quantity: askSize)) }
             if bidPrice > .zero, bidSize > .zero { bids.append(BookLevel(price: bidPrice, quantity: bidSize)) }
@@ -56,6 +71,9 @@ extension UpbitFamilyCodec {
 
     static func trade(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
                       timeKey: StaticString) throws(WireError) -> Trade {
+        let market = try object.marketCode(marketKey)
+        let price = try object.decimal(keys.tradePrice)
+        let quantity = try object.nonNegativeDecimal(keys.tradeVolume)
         let sideText = try object.string(keys.askBid)
         let side: TradeSide
         switch sideText {
@@ -63,10 +81,9 @@ extension UpbitFamilyCodec {
         case "ASK": side = .sell
         default: throw .invalidValue("\(keys.askBid)", value: sideText)
         }
-        let id = object[keys.sequentialID] == nil ? nil : try object.uint64(keys.sequentialID)
-        return Trade(market: try object.marketCode(marketKey), price: try object.decimal(keys.tradePrice),
-                     quantity: try object.nonNegativeDecimal(keys.tradeVolume), side: side,
-                     timestamp: try object.epochTime(timeKey), id: id)
+        let timestamp = try object.epochTime(timeKey)
+        return Trade(market: market, price: price, quantity: quantity, side: side, timestamp: timestamp,
+                     id: try object.optionalUInt64(keys.sequentialID))
     }
 
     static func market(_ object: JSONValue) throws(WireError) -> Market {

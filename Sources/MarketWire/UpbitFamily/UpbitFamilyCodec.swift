@@ -43,28 +43,30 @@ public struct UpbitFamilyCodec: MarketCodec {
     /// Decodes one WebSocket message object.
     static func message(_ object: JSONValue, profile: UpbitFamilyProfile) throws(WireError) -> MarketEvent {
         guard object.kind == .object else { throw .unknownMessage("not an object") }
-        if let error = object["error"] {
+        let keys: UpbitKeys
+        let type: JSONValue
+        if let value = object["type"] {
+            (keys, type) = (.default, value)
+        } else if let value = object["ty"] {
+            (keys, type) = (.simple, value)
+        } else if let error = object["error"] {
             return .notice(.rejected(code: errorName(error), message: error.optionalString("message") ?? ""))
-        }
-        if let status = object["status"] {
+        } else if let status = object["status"] {
             guard status.isString("UP") else { throw .unknownMessage("status \(status.stringValue ?? "?")") }
             return .notice(.heartbeat)
-        }
-        let keys: UpbitKeys
-        if object["type"] != nil {
-            keys = .default
-        } else if object["ty"] != nil {
-            keys = .simple
         } else {
             throw .unknownMessage("no type")
         }
-        let type = try object.string(keys.type)
-        switch type {
-        case "ticker": return .ticker(try ticker(object, keys: keys, marketKey: keys.code, timeFromText: false, profile: profile))
-        case "orderbook": return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code))
-        case "trade": return .trades([try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)])
-        default: throw .unknownMessage(type)
+        if type.isString("ticker") {
+            return .ticker(try ticker(object, keys: keys, marketKey: keys.code, timeFromText: false, profile: profile))
         }
+        if type.isString("orderbook") { return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code)) }
+        if type.isString("trade") {
+            return .trades([try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)])
+        }
+        guard type.kind != .null else { throw .missingField("\(keys.type)") }
+        guard let name = type.stringValue else { throw .invalidField("\(keys.type)", reason: "expected a string") }
+        throw .unknownMessage(name)
     }
 
     /// The `name` of an error object, which may be a string or a number.
