@@ -13,14 +13,17 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     private let client: HTTPClient
     private let pacer: RequestPacer
     private let timeout: TimeAmount
+    private let recorder: (any WireRecorder)?
 
     /// Largest body read (a full KRW ticker list is about 230 KB).
     private static let bodyLimit = 8 << 20
 
-    /// Creates a fetcher for `endpoints`, pacing requests within `limit`.
+    /// Creates a fetcher for `endpoints`, pacing requests within `limit`; `recorder`, if given,
+    /// sees each successful response.
     public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = .shared,
-                timeout: Duration = .seconds(10)) {
+                timeout: Duration = .seconds(10), recorder: (any WireRecorder)? = nil) {
         self.endpoints = endpoints
+        self.recorder = recorder
         self.client = client
         pacer = RequestPacer(limit: limit)
         self.timeout = .microseconds(timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
@@ -40,6 +43,9 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
                 let detail = decoded.errors.first.map { String(describing: $0) } ?? ""
                 throw ExchangeClientError.httpStatus(Int(response.status.code), path: request.path,
                                                      detail: detail.strippingControlCharacters)
+            }
+            if let recorder {
+                body.withUnsafeReadableBytes { recorder.record(response: $0, request: request.pathAndQuery) }
             }
             result.events += decoded.events
             result.decodeErrors += decoded.errors.map { String(describing: $0) }

@@ -10,21 +10,18 @@ import WSClient
 /// the system's trust store and full certificate verification), decodes text and binary
 /// messages with the dialect's codec, and sends subscriptions and keepalives.
 public struct WebSocketFeedTransport: FeedTransport {
-    /// Sees every frame as it arrives, before it is decoded (`coinboard record` writes them down).
-    public typealias FrameTap = @Sendable (UnsafeRawBufferPointer) -> Void
-
     private let endpoints: ExchangeEndpoints
     private let logger: Logger
-    private let frameTap: FrameTap?
+    private let recorder: (any WireRecorder)?
 
     /// The largest message accepted; real frames are a few KB.
     private static let maxMessageSize = 1 << 20
 
-    /// Creates a transport for `endpoints`; `frameTap`, if given, sees each raw frame.
-    public init(endpoints: ExchangeEndpoints, logger: Logger, frameTap: FrameTap? = nil) {
+    /// Creates a transport for `endpoints`; `recorder`, if given, sees each raw frame.
+    public init(endpoints: ExchangeEndpoints, logger: Logger, recorder: (any WireRecorder)? = nil) {
         self.endpoints = endpoints
         self.logger = logger
-        self.frameTap = frameTap
+        self.recorder = recorder
     }
 
     /// Legacy books arrive as deltas, kept against the REST book's levels.
@@ -36,12 +33,12 @@ public struct WebSocketFeedTransport: FeedTransport {
 
     public func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
         let dialect = endpoints.dialect
-        let frameTap = frameTap
+        let recorder = recorder
         let configuration = WebSocketClientConfiguration(maxFrameSize: Self.maxMessageSize, closeTimeout: .seconds(1),
                                                          autoPing: .disabled)
         try await WebSocketClient.connect(url: endpoints.webSocketURL, configuration: configuration, logger: logger) {
             inbound, outbound, _ in
-            let messages = DecodedFeedMessages(inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize, frameTap: frameTap)
+            let messages = DecodedFeedMessages(inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize, recorder: recorder)
             try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
         }
     }
@@ -78,26 +75,26 @@ struct DecodedFeedMessages: AsyncSequence, Sendable {
     let inbound: WebSocketInboundStream
     let dialect: Dialect
     let maxSize: Int
-    let frameTap: WebSocketFeedTransport.FrameTap?
+    let recorder: (any WireRecorder)?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var messages: WebSocketInboundMessageStream.AsyncIterator
         var codec: any MarketCodec
-        let frameTap: WebSocketFeedTransport.FrameTap?
+        let recorder: (any WireRecorder)?
 
         mutating func next() async throws -> FeedMessage? {
             guard let message = try await messages.next() else { return nil }
             let decoded: DecodedMessages
             switch message {
             case .text(let text):
-                if let frameTap {
+                if let recorder {
                     var text = text
-                    text.withUTF8 { frameTap(UnsafeRawBufferPointer($0)) }
+                    text.withUTF8 { recorder.record(frame: UnsafeRawBufferPointer($0)) }
                 }
                 decoded = codec.decode(frame: text)
             case .binary(let buffer):
                 decoded = buffer.withUnsafeReadableBytes { bytes in
-                    frameTap?(bytes)
+                    recorder?.record(frame: bytes)
                     return codec.decode(frame: bytes)
                 }
             }
@@ -107,6 +104,6 @@ struct DecodedFeedMessages: AsyncSequence, Sendable {
 
     func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(messages: inbound.messages(maxSize: maxSize).makeAsyncIterator(), codec: dialect.makeCodec(),
-                      frameTap: frameTap)
+                      recorder: recorder)
     }
 }

@@ -9,8 +9,8 @@ struct Coinboard: AsyncParsableCommand {
         commandName: "coinboard",
         abstract: "Live Korean-exchange coin quotes in the terminal.",
         version: "0.1.0",
-        subcommands: [DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, DecodeCommand.self, ServeDemoCommand.self,
-                      BenchCommand.self],
+        subcommands: [DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, ReplayCommand.self, DecodeCommand.self,
+                      ServeDemoCommand.self, BenchCommand.self],
         defaultSubcommand: DashboardCommand.self
     )
 

@@ -26,7 +26,7 @@ struct DecodeCommand: ParsableCommand {
         for path in files {
             let frames: [[UInt8]]
             if path.hasSuffix(".jsonl") {
-                frames = try FrameRecording.read(path).map(\.bytes)
+                frames = try FrameRecording(contentsOf: path).frames.map(\.bytes)
             } else {
                 guard let data = FileManager.default.contents(atPath: path) else { throw CoinboardError.unreadableFile(path) }
                 frames = [Array(data)]

@@ -21,8 +21,27 @@ struct ExchangeOptions: ParsableArguments {
     @Option(name: .customLong("rest-url"), help: "The REST base URL, to point the exchange's dialect at another server.")
     var restURL: String?
 
+    @Option(help: "Replay a recording (coinboard record) instead of connecting.")
+    var replay: String?
+
+    @Option(help: "Replay speed: 2 plays twice as fast as recorded, 0 as fast as it can be taken in (default: 1).")
+    var speed: Double?
+
+    func validate() throws {
+        if let speed, !(0...1000).contains(speed) { throw ValidationError("--speed must be between 0 and 1000") }
+        if speed != nil, replay == nil { throw ValidationError("--speed sets the pace of --replay") }
+        if replay != nil, demo || exchange != nil || webSocketURL != nil || restURL != nil {
+            throw ValidationError("--replay plays a recording; it takes no exchange, --demo or URL")
+        }
+    }
+
     /// The feed these options choose, with `settings` from the configuration files beneath them.
     func source(settings: ConfigSettings) throws -> FeedSource {
+        if let replay {
+            let recording = try FrameRecording(contentsOf: replay)
+            guard let dialect = recording.dialect else { throw CoinboardError.notARecording(replay) }
+            return .replay(path: replay, recording: recording, dialect: dialect, speed: speed ?? 1)
+        }
         let exchange = demo ? .demo : exchange ?? settings.exchange ?? .bithumb
         switch exchange {
         case .demo:
@@ -52,12 +71,15 @@ enum FeedSource {
     case demo
     /// An exchange (or a server speaking its dialect) at these endpoints.
     case remote(name: String, endpoints: ExchangeEndpoints)
+    /// A recording played back at `speed` times the pace it was recorded at.
+    case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
 
     /// The name the output shows: `demo` for the simulated exchange.
     var name: String {
         switch self {
         case .demo: "demo"
         case .remote(let name, _): name
+        case .replay: "replay"
         }
     }
 
@@ -66,6 +88,7 @@ enum FeedSource {
         switch self {
         case .demo: .bithumb
         case .remote(_, let endpoints): endpoints.dialect
+        case .replay(_, _, let dialect, _): dialect
         }
     }
 
@@ -79,6 +102,7 @@ enum FeedSource {
             case .bithumbLegacy: "Bithumb legacy"
             case .upbit: name == "upbit" ? "Upbit" : name
             }
+        case .replay: "REPLAY"
         }
     }
 }

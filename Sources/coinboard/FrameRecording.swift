@@ -1,20 +1,29 @@
+import ExchangeClient
 import Foundation
 import MarketCore
 import MarketWire
 import Synchronization
 
-/// A recording of a feed's raw frames, one JSON line each: a header line
-/// `{"coinboard":"recording","version":1,"dialect":"bithumb"}`, then
-/// `{"at":<receive time, µs since 1970>,"frame":"<the frame, as a JSON string>"}` per frame.
+/// A recording of a feed, one JSON line each: a header line
+/// `{"coinboard":"recording","version":1,"dialect":"bithumb"}`, then per WebSocket frame
+/// `{"at":<receive time, µs since 1970>,"frame":"<the frame, as a JSON string>"}` and per REST
+/// response `{"at":…,"request":"/v1/market/all?isDetails=true","body":"<the body>"}`.
 ///
-/// Files of bare frames, one per line (the shape `coinboard decode` reads), are read too,
-/// without times.
-enum FrameRecording {
+/// Files of bare frames, one per line without a header (the shape `coinboard decode` reads),
+/// are read too, without times or responses.
+struct FrameRecording: Sendable {
     /// One frame and when it arrived (unknown for bare frames).
-    struct Frame {
+    struct Frame: Sendable {
         let receivedAt: Timestamp?
         let bytes: [UInt8]
     }
+
+    /// The dialect named in the header; `nil` for a file of bare frames.
+    var dialect: Dialect?
+    /// The WebSocket frames, in arrival order.
+    var frames: [Frame] = []
+    /// The first body recorded for each REST path and query.
+    var responses: [String: [UInt8]] = [:]
 
     private struct Header: Codable {
         var coinboard = "recording"
@@ -24,33 +33,43 @@ enum FrameRecording {
 
     private struct Line: Codable {
         var at: Int64
-        var frame: String
+        var frame: String?
+        var request: String?
+        var body: String?
     }
 
     /// Reads a recording or a file of bare frames.
-    static func read(_ path: String) throws -> [Frame] {
+    init(contentsOf path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else { throw CoinboardError.unreadableFile(path) }
         let decoder = JSONDecoder()
-        var frames: [Frame] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x0D }) else { continue }
-            if line.starts(with: Array(#"{"coinboard":"#.utf8)) { continue }
-            if line.starts(with: Array(#"{"at":"#.utf8)) {
+            if dialect == nil, line.starts(with: Array(#"{"coinboard":"#.utf8)) {
+                guard let header = try? decoder.decode(Header.self, from: line), let dialect = Dialect(rawValue: header.dialect) else {
+                    throw CoinboardError.badRecording(path, line: index + 1)
+                }
+                self.dialect = dialect
+            } else if dialect != nil {
                 guard let recorded = try? decoder.decode(Line.self, from: line) else {
                     throw CoinboardError.badRecording(path, line: index + 1)
                 }
-                frames.append(Frame(receivedAt: Timestamp(microseconds: recorded.at), bytes: Array(recorded.frame.utf8)))
+                if let frame = recorded.frame {
+                    frames.append(Frame(receivedAt: Timestamp(microseconds: recorded.at), bytes: Array(frame.utf8)))
+                } else if let request = recorded.request, let body = recorded.body {
+                    if responses[request] == nil { responses[request] = Array(body.utf8) }
+                } else {
+                    throw CoinboardError.badRecording(path, line: index + 1)
+                }
             } else {
                 frames.append(Frame(receivedAt: nil, bytes: Array(line)))
             }
         }
-        return frames
     }
 
-    /// Appends frames to a file as they arrive.
-    final class Writer: Sendable {
+    /// Appends frames and responses to a file as they arrive.
+    final class Writer: WireRecorder {
         private let file: FileHandle
-        private let state = Mutex((encoder: JSONEncoder(), frames: 0))
+        private let state: Mutex<(encoder: JSONEncoder, frames: Int)>
 
         /// Creates (or empties) `path` and writes the header for `dialect`.
         init(path: String, dialect: Dialect) throws {
@@ -58,20 +77,28 @@ enum FrameRecording {
                   let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableFile(path) }
             self.file = file
             let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             file.write(try encoder.encode(Header(dialect: dialect.rawValue)) + Data("\n".utf8))
+            state = Mutex((encoder: encoder, frames: 0))
         }
 
         /// Frames written so far.
         var frames: Int { state.withLock { $0.frames } }
 
-        /// Writes one frame, received now.
-        func append(_ bytes: UnsafeRawBufferPointer) {
-            let line = Line(at: SystemClock.now().microseconds, frame: String(decoding: bytes, as: UTF8.self))
+        func record(frame bytes: UnsafeRawBufferPointer) {
+            write(Line(at: SystemClock.now().microseconds, frame: String(decoding: bytes, as: UTF8.self)), isFrame: true)
+        }
+
+        func record(response body: UnsafeRawBufferPointer, request pathAndQuery: String) {
+            write(Line(at: SystemClock.now().microseconds, request: pathAndQuery, body: String(decoding: body, as: UTF8.self)),
+                  isFrame: false)
+        }
+
+        private func write(_ line: Line, isFrame: Bool) {
             state.withLock { state in
                 guard let data = try? state.encoder.encode(line) else { return }
                 file.write(data + Data("\n".utf8))
-                state.frames += 1
+                if isFrame { state.frames += 1 }
             }
         }
     }

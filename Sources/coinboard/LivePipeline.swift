@@ -12,18 +12,23 @@ struct LivePipeline {
     let store: MarketStore
     /// The supervisor keeping the feed flowing.
     let supervisor: FeedSupervisor
-    /// Where the feed connects.
-    let endpoints: ExchangeEndpoints
+    /// Where the feed comes from (a WebSocket URL, or a recording's path).
+    let origin: String
 
     /// Starts the feed from `source` (and the demo exchange, when that is the source), runs
-    /// `body` with the pipeline, then stops everything. `frameTap` sees every raw frame.
+    /// `body` with the pipeline, then stops everything. `recorder` sees every raw frame and
+    /// response.
     static func run<Result: Sendable>(
-        source: FeedSource, configuration: FeedConfiguration, logger: Logger, frameTap: WebSocketFeedTransport.FrameTap? = nil,
+        source: FeedSource, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)? = nil,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         switch source {
         case .remote(_, let endpoints):
-            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, frameTap: frameTap, body)
+            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, recorder: recorder, body)
+        case .replay(let path, let recording, let dialect, let speed):
+            return try await run(transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
+                                 fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
+                                 configuration: configuration, logger: logger, body)
         case .demo:
             let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
                                             logger: logger)
@@ -37,7 +42,7 @@ struct LivePipeline {
                 guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
                 group.addTask {
                     try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger,
-                                  frameTap: frameTap, body)
+                                  recorder: recorder, body)
                 }
                 guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
                 return result
@@ -46,16 +51,23 @@ struct LivePipeline {
     }
 
     private static func run<Result: Sendable>(
-        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger, frameTap: WebSocketFeedTransport.FrameTap?,
+        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)?,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
+        return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, recorder: recorder),
+                             fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, recorder: recorder),
+                             configuration: configuration, logger: logger, body)
+    }
+
+    private static func run<Result: Sendable>(
+        transport: any FeedTransport, fetcher: any SnapshotFetcher, configuration: FeedConfiguration, logger: Logger,
+        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+    ) async throws -> Result {
         let store = MarketStore()
-        let supervisor = FeedSupervisor(
-            transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, frameTap: frameTap),
-            fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit),
-            store: store, configuration: configuration, logger: logger)
-        let pipeline = LivePipeline(store: store, supervisor: supervisor, endpoints: endpoints)
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration,
+                                        logger: logger)
+        let pipeline = LivePipeline(store: store, supervisor: supervisor, origin: transport.endpointDescription)
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {
                 await supervisor.run()

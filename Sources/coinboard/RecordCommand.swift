@@ -37,7 +37,7 @@ struct RecordCommand: AsyncParsableCommand {
         let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         let wait = Duration.milliseconds(Int64(duration * 1000))
-        try await LivePipeline.run(source: source, configuration: configuration, logger: logger, frameTap: writer.append) { _ in
+        try await LivePipeline.run(source: source, configuration: configuration, logger: logger, recorder: writer) { _ in
             try await Task.sleep(for: wait)
         }
         print("recorded \(writer.frames) frames to \(output)")

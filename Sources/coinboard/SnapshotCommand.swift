@@ -65,7 +65,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
             pipeline in
             try await Task.sleep(for: wait)
-            return (await pipeline.store.snapshot(), pipeline.endpoints.webSocketURL)
+            return (await pipeline.store.snapshot(), pipeline.origin)
         }
         guard !snapshot.markets.isEmpty else {
             throw CoinboardError.nothingFetched(from: endpoint, reason: snapshot.feed.lastProblem)

@@ -26,20 +26,23 @@ import Testing
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == #"{"coinboard":"recording","dialect":"bithumb","version":1}"#)
-        #expect(lines.count > 10)
-        let times = lines.dropFirst().compactMap { line -> Int64? in
-            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect((object?["frame"] as? String)?.hasPrefix("{") == true)
-            return (object?["at"] as? NSNumber)?.int64Value
-        }
-        #expect(times.count == lines.count - 1)
+        let entries = lines.dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(entries.count == lines.count - 1)
+        let frames = entries.filter { ($0["frame"] as? String)?.hasPrefix("{") == true }
+        let requests = entries.compactMap { $0["request"] as? String }
+        #expect(frames.count > 10)
+        #expect(frames.count + requests.count == entries.count, "every line is a frame or a REST response")
+        #expect(requests.contains("/v1/market/all?isDetails=true"))
+        #expect(requests.contains("/v1/orderbook?markets=KRW-BTC"))
+        let times = entries.compactMap { ($0["at"] as? NSNumber)?.int64Value }
+        #expect(times.count == entries.count)
         #expect(times == times.sorted())
 
         let bench = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", "bithumb", "--input", path, "--repeat", "2",
                                                     "--compare-json-decoder"])
         #expect(bench.status == 0, "\(bench.standardError)")
         let result = try JSONDecoder().decode(BenchResult.self, from: Data(bench.standardOutput.utf8))
-        #expect(result.messages == (lines.count - 1) * 2)
+        #expect(result.messages == frames.count * 2)
         #expect(result.events > 0)
         #expect(result.messagesPerSecond > 0)
         #expect(result.jsonDecoderMessagesPerSecond ?? 0 > 0)

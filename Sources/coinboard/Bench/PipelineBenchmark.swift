@@ -42,7 +42,7 @@ struct PipelineBenchmark: ParsableCommand {
     }
 
     func run() throws {
-        let frames = try FrameRecording.read(input).map(\.bytes)
+        let frames = try FrameRecording(contentsOf: input).frames.map(\.bytes)
         guard !frames.isEmpty else { throw ValidationError("\(input) holds no frames") }
         _ = Self.decodeAndApply(frames, dialect: dialect, passes: 1)
         let clock = ContinuousClock()

@@ -1,0 +1,102 @@
+import ExchangeClient
+import MarketCore
+import MarketRuntime
+import MarketWire
+import Synchronization
+
+/// The feed of a recording: its frames, decoded with the recorded dialect's codec, at the
+/// pace they arrived (scaled by `speed`; 0 is as fast as the pipeline takes them). The
+/// recording plays once; connecting again after its end fails with a message saying so.
+final class ReplayTransport: FeedTransport {
+    let recording: FrameRecording
+    let dialect: Dialect
+    let speed: Double
+    let path: String
+    private let started = Mutex(false)
+
+    init(recording: FrameRecording, dialect: Dialect, speed: Double, path: String) {
+        self.recording = recording
+        self.dialect = dialect
+        self.speed = speed
+        self.path = path
+    }
+
+    var bookUpdates: BookUpdates {
+        dialect == .bithumbLegacy ? .deltas(snapshotDepth: BithumbLegacyCodec.bookSnapshotDepth) : .wholeBooks
+    }
+
+    var endpointDescription: String { path }
+
+    func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
+        guard !started.withLock({ started in defer { started = true }; return started }) else {
+            throw CoinboardError.recordingEnded(path, frames: recording.frames.count)
+        }
+        try await session(ReplayMessages(frames: recording.frames, dialect: dialect, speed: speed), ReplayConnection())
+    }
+}
+
+/// A replay's messages: each frame waits for its moment, then is decoded.
+struct ReplayMessages: AsyncSequence, Sendable {
+    typealias Element = FeedMessage
+    typealias Failure = any Error
+
+    let frames: [FrameRecording.Frame]
+    let dialect: Dialect
+    let speed: Double
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let frames: [FrameRecording.Frame]
+        let speed: Double
+        var codec: any MarketCodec
+        var index = 0
+        let clock = ContinuousClock()
+        let start: ContinuousClock.Instant
+        let firstAt: Timestamp?
+
+        mutating func next() async throws -> FeedMessage? {
+            guard index < frames.count else { return nil }
+            let frame = frames[index]
+            index += 1
+            if speed > 0, let firstAt, let at = frame.receivedAt {
+                let offset = Double(at.microseconds - firstAt.microseconds) / speed
+                try await clock.sleep(until: start + .microseconds(Int64(offset)))
+            }
+            let decoded = codec.decode(frame: frame.bytes)
+            return FeedMessage(events: decoded.events, decodeErrors: decoded.errors.map { String(describing: $0) })
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(frames: frames, speed: speed, codec: dialect.makeCodec(), start: ContinuousClock().now,
+                      firstAt: frames.first?.receivedAt)
+    }
+}
+
+/// A replay sends nothing: what was subscribed is what was recorded.
+struct ReplayConnection: FeedConnection {
+    func subscribe(to subscription: FeedSubscription) async throws {}
+    func sendKeepalive() async throws {}
+}
+
+/// Answers REST fetches with the responses the recording holds. A listing is required; a
+/// resource never fetched while recording (a market not in view then) answers with nothing.
+struct ReplayFetcher: SnapshotFetcher {
+    let responses: [String: [UInt8]]
+    let dialect: Dialect
+    let path: String
+
+    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
+        var codec = dialect.makeCodec()
+        var result = FeedMessage(events: [])
+        for request in codec.requests(for: resource) {
+            guard let body = responses[request.pathAndQuery] else {
+                if case .markets = resource { throw CoinboardError.recordingWithoutListing(path) }
+                continue
+            }
+            let decoded = codec.decode(response: body, for: resource)
+            result.events += decoded.events
+            result.decodeErrors += decoded.errors.map { String(describing: $0) }
+        }
+        return result
+    }
+}
