@@ -1,0 +1,25 @@
+import Benchmark
+import MarketWire
+
+/// One real frame of each kind, per dialect: decoding alone, with the codec's buffers warm.
+func decodeBenchmarks() {
+    let cases: [(Dialect, String, [[UInt8]])] = [
+        (.bithumb, "ticker", Fixtures.frames("bithumb-v2-ws-ticker-default-docexample-1.jsonl")),
+        (.bithumb, "orderbook", [Fixtures.frame("bithumb-v2-ws-orderbook-snapshot-1.json")]),
+        (.bithumb, "trade", [Fixtures.frame("bithumb-v2-ws-trade-1.json")]),
+        (.bithumbLegacy, "ticker", [Fixtures.frame("bithumb-legacy-ws-ticker-1.json")]),
+        (.bithumbLegacy, "orderbookdepth", [Fixtures.frame("bithumb-legacy-ws-orderbookdepth-1.json")]),
+        (.bithumbLegacy, "transaction", [Fixtures.frame("bithumb-legacy-ws-transaction-1.json")]),
+        (.upbit, "ticker", Fixtures.frames("upbit-ws-ticker-1.jsonl")),
+        (.upbit, "orderbook", [Fixtures.frame("upbit-ws-orderbook-snapshot-1.json")]),
+        (.upbit, "trade", [Fixtures.frame("upbit-ws-trade-2022-1.json")]),
+    ]
+    for (dialect, kind, frames) in cases {
+        Benchmark("decode \(dialect.rawValue) \(kind)") { benchmark in
+            var codec = dialect.makeCodec()
+            for index in benchmark.scaledIterations {
+                blackHole(codec.decode(frame: frames[index % frames.count]))
+            }
+        }
+    }
+}
