@@ -14,6 +14,8 @@ public actor DashboardApp {
         case input
         case tick
         case action(UIAction)
+        /// The frame put off because the previous one was less than a frame ago is due.
+        case frame
     }
 
     private let backend: any TerminalBackend
@@ -26,12 +28,20 @@ public actor DashboardApp {
     private let logger: Logger
     private var screen = Screen()
     private var lastFrameAt: Timestamp?
+    private var isFrameScheduled = false
+    private var needsFrame = false
+    private var latency = FeedToScreenLatency()
+    private var latencyWindowStart: Timestamp?
+    private var measuredSnapshotVersion: UInt64 = 0
 
     /// Most frames a second when nothing else is configured.
     public static let defaultFrameRate = 30
 
     /// How often the clock ticks: the status clock, fading flashes and resizes follow it.
     public static let tickInterval = Duration.milliseconds(100)
+
+    /// How often the feed-to-screen latency is written to the log.
+    static let latencyWindow = Duration.seconds(5)
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
@@ -61,22 +71,16 @@ public actor DashboardApp {
             var sync = WatchlistSync(repository: watchlist, logger: logger)
             await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
         }
-        var failure: (any Error)?
-        do {
-            try await runScreen(&state, wakes: wakes, wake: wake, save: save, follows: follows, follow: follow)
-        } catch {
-            failure = error
-        }
+        await runScreen(&state, wakes: wakes, wake: wake, save: save, follows: follows, follow: follow)
         save.finish()
         await watchlistSync.value
-        if let failure { throw failure }
     }
 
     /// Draws and reacts until the user quits or the task is cancelled.
     private func runScreen(_ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
                            save: AsyncStream<[MarketCode]>.Continuation, follows: AsyncStream<FollowRequest>,
-                           follow: AsyncStream<FollowRequest>.Continuation) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+                           follow: AsyncStream<FollowRequest>.Continuation) async {
+        await withDiscardingTaskGroup { group in
             group.addTask { await self.follow(follows) }
             group.addTask { [store] in
                 while let snapshot = await store.nextSnapshot() { wake.yield(.action(.snapshotArrived(snapshot))) }
@@ -85,14 +89,15 @@ public actor DashboardApp {
                 for await _ in inputReady { wake.yield(.input) }
             }
             group.addTask { [clock] in
-                while true {
-                    try await clock.sleep(for: Self.tickInterval)
+                while (try? await clock.sleep(for: Self.tickInterval)) != nil {
                     wake.yield(.tick)
                 }
             }
-            try await draw(state)
+            draw(state)
             wakes: for await next in wakes {
+                if case .frame = next { isFrameScheduled = false }
                 for action in actions(for: next) {
+                    needsFrame = true
                     for command in state.reduce(action) {
                         switch command {
                         case .quit: break wakes
@@ -101,7 +106,7 @@ public actor DashboardApp {
                         }
                     }
                 }
-                try await draw(state)
+                drawOrSchedule(state, group: &group, wake: wake)
             }
             group.cancelAll()
         }
@@ -111,6 +116,8 @@ public actor DashboardApp {
         switch wake {
         case .action(let action):
             return [action]
+        case .frame:
+            return []
         case .input:
             return backend.pendingEvents().map(Self.action(for:))
         case .tick:
@@ -126,14 +133,48 @@ public actor DashboardApp {
         }
     }
 
-    /// Draws the state, waiting first if the previous frame was less than a frame ago.
-    private func draw(_ state: UIState) async throws {
-        if let lastFrameAt {
-            let wait = frameInterval - .microseconds(clock.now().microseconds - lastFrameAt.microseconds)
-            if wait > .zero { try await clock.sleep(for: wait) }
+    /// Draws a changed state now if the previous frame was at least a frame ago, or else
+    /// makes sure a frame comes when it is due. Every wake is taken in at once, so a key or a
+    /// snapshot never waits behind frames queued for earlier ones.
+    private func drawOrSchedule(_ state: UIState, group: inout DiscardingTaskGroup,
+                                wake: AsyncStream<Wake>.Continuation) {
+        guard needsFrame else { return }
+        let sinceLastFrame = lastFrameAt.map { Duration.microseconds(clock.now().microseconds - $0.microseconds) } ?? frameInterval
+        if sinceLastFrame >= frameInterval {
+            draw(state)
+        } else if !isFrameScheduled {
+            isFrameScheduled = true
+            group.addTask { [clock, frameInterval] in
+                guard (try? await clock.sleep(for: frameInterval - sinceLastFrame)) != nil else { return }
+                wake.yield(.frame)
+            }
         }
+    }
+
+    private func draw(_ state: UIState) {
+        needsFrame = false
         lastFrameAt = clock.now()
         screen.present(DashboardScreen.render(state), on: backend)
+        measureLatency(of: state.snapshot, shownAt: clock.now())
+    }
+
+    /// Samples how long the tickers of a snapshot drawn for the first time took from the
+    /// exchange to the screen, and logs the figures every ``latencyWindow``.
+    private func measureLatency(of snapshot: MarketSnapshot, shownAt now: Timestamp) {
+        if snapshot.version > measuredSnapshotVersion {
+            measuredSnapshotVersion = snapshot.version
+            for market in snapshot.diff.tickers {
+                if let sent = snapshot.tickers[market]?.timestamp { latency.record(sent: sent, shown: now) }
+            }
+        }
+        guard let start = latencyWindowStart else {
+            latencyWindowStart = now
+            return
+        }
+        guard Duration.microseconds(now.microseconds - start.microseconds) >= Self.latencyWindow else { return }
+        if latency.count > 0 { logger.info("feed-to-screen latency \(latency.summary)") }
+        latency.reset()
+        latencyWindowStart = now
     }
 
     // MARK: Commands, off the UI's path

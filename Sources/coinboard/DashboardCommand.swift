@@ -50,7 +50,8 @@ struct DashboardCommand: AsyncParsableCommand {
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger) { pipeline in
+                try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
+                                           snapshotsPerSecond: frameRate) { pipeline in
                     let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
                                            supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
                                            frameRate: frameRate, logger: logger)

@@ -17,18 +17,20 @@ struct LivePipeline {
 
     /// Starts the feed from `source` (and the demo exchange, when that is the source), runs
     /// `body` with the pipeline, then stops everything. `recorder` sees every raw frame and
-    /// response.
+    /// response; the store publishes at most `snapshotsPerSecond` snapshots a second.
     static func run<Result: Sendable>(
         source: FeedSource, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)? = nil,
-        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
+        let store = MarketStore(maxSnapshotsPerSecond: snapshotsPerSecond)
         switch source {
         case .remote(_, let endpoints):
-            return try await run(endpoints: endpoints, configuration: configuration, logger: logger, recorder: recorder, body)
+            return try await run(endpoints: endpoints, store: store, configuration: configuration, logger: logger,
+                                 recorder: recorder, body)
         case .replay(let path, let recording, let dialect, let speed):
             return try await run(transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
                                  fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
-                                 configuration: configuration, logger: logger, body)
+                                 store: store, configuration: configuration, logger: logger, body)
         case .demo:
             let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
                                             logger: logger)
@@ -41,8 +43,8 @@ struct LivePipeline {
                 var listening = ports.makeAsyncIterator()
                 guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
                 group.addTask {
-                    try await run(endpoints: .local(.bithumb, port: port), configuration: configuration, logger: logger,
-                                  recorder: recorder, body)
+                    try await run(endpoints: .local(.bithumb, port: port), store: store, configuration: configuration,
+                                  logger: logger, recorder: recorder, body)
                 }
                 guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
                 return result
@@ -51,20 +53,19 @@ struct LivePipeline {
     }
 
     private static func run<Result: Sendable>(
-        endpoints: ExchangeEndpoints, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)?,
-        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        endpoints: ExchangeEndpoints, store: MarketStore, configuration: FeedConfiguration, logger: Logger,
+        recorder: (any WireRecorder)?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
         return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, recorder: recorder),
                              fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, recorder: recorder),
-                             configuration: configuration, logger: logger, body)
+                             store: store, configuration: configuration, logger: logger, body)
     }
 
     private static func run<Result: Sendable>(
-        transport: any FeedTransport, fetcher: any SnapshotFetcher, configuration: FeedConfiguration, logger: Logger,
-        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore, configuration: FeedConfiguration,
+        logger: Logger, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
-        let store = MarketStore()
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration,
                                         logger: logger)
         let pipeline = LivePipeline(store: store, supervisor: supervisor, origin: transport.endpointDescription)

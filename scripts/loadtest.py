@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Load test: the dashboard in tmux against the demo exchange at several rates.
+
+For each rate it starts `coinboard serve-demo --rate R` on a free loopback port and the
+dashboard in a private tmux server (140x45 unless --size), lets it settle, then measures for
+--seconds:
+
+- CPU: the dashboard's user+system time over the window, as % of one core (/proc/PID/stat);
+- memory: resident set at the end and its peak (VmRSS, VmHWM in /proc/PID/status);
+- terminal bytes/s: what the dashboard wrote to the pane (tmux pipe-pane), per second;
+- feed-to-screen latency: the dashboard's own log lines, one per 5 s window, measured from
+  the demo exchange's time on each ticker to the flush of the first frame showing it;
+- key response: time from `?` sent to the help overlay on screen, and back, over 5 trials
+  (tmux capture-pane polling, so figures include up to a few ms of polling);
+- the message rate the dashboard received, read off its status bar.
+
+The dashboard shows the market table, or with --detail one market's book, trades and chart
+(which adds that market's book and trade streams). Prints one JSON object per rate, then a
+Markdown table. Everything runs on loopback and every process started is stopped.
+
+Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
+"""
+
+import argparse
+import calendar
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rates", default="1000,5000,20000", help="demo exchange rates (book updates/s), comma-separated")
+    parser.add_argument("--seconds", type=float, default=20, help="measurement window per rate")
+    parser.add_argument("--settle", type=float, default=8, help="seconds after the feed is live before measuring")
+    parser.add_argument("--size", default="140x45", help="terminal size, WIDTHxHEIGHT")
+    parser.add_argument("--detail", action="store_true", help="measure on the detail screen of the first market")
+    parser.add_argument("--frame-rate", type=int, default=30, help="the dashboard's --frame-rate")
+    parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard executable")
+    return parser.parse_args()
+
+
+class Tmux:
+    """A private tmux server (its own socket), so nothing touches the user's sessions."""
+
+    def __init__(self, folder):
+        self.socket = os.path.join(folder, "tmux.sock")
+
+    def run(self, *arguments, check=True):
+        return subprocess.run(["tmux", "-S", self.socket, *arguments], capture_output=True, text=True, check=check).stdout
+
+    def screen(self):
+        return self.run("capture-pane", "-p", "-t", "load")
+
+    def wait_for(self, condition, timeout, description):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if condition(text):
+                return text
+            time.sleep(0.002)
+        raise RuntimeError(f"waited {timeout} s for {description}; the screen shows:\n{self.screen()}")
+
+    def kill(self):
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True)
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def memory_kib(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0])
+    return values
+
+
+def received_rate(screen):
+    match = re.search(r"(\d[\d,]*) msg/s", screen)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+def key_response_ms(tmux, trials=5):
+    """Milliseconds from `?` to the help overlay shown, and from `?` again to it gone."""
+    samples = []
+    for _ in range(trials):
+        for expect_help in (True, False):
+            started = time.monotonic()
+            tmux.run("send-keys", "-t", "load", "?")
+            tmux.wait_for(lambda text: ("KRW / Favorites" in text) == expect_help, 5, "the help overlay to toggle")
+            samples.append((time.monotonic() - started) * 1000)
+            # A pause of no whole number of frames, so keys land anywhere between two frames.
+            time.sleep(random.uniform(0.15, 0.35))
+    return samples
+
+
+def measure(arguments, rate, folder):
+    width, height = arguments.size.split("x")
+    demo = subprocess.Popen([arguments.binary, "serve-demo", "--port", "0", "--rate", str(rate)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    tmux = Tmux(folder)
+    try:
+        listening = demo.stdout.readline().strip()
+        port = int(listening.rsplit(":", 1)[1])
+        log = os.path.join(folder, f"dashboard-{rate}.log")
+        output = os.path.join(folder, f"terminal-{rate}.bytes")
+        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config {os.path.abspath(arguments.binary)} "
+                   f"--exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 --rest-url http://127.0.0.1:{port} "
+                   f"--log-file {log} --frame-rate {arguments.frame_rate}")
+        tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
+        pid = int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
+        tmux.wait_for(lambda text: "● live" in text, 30, "the feed to be live")
+        if arguments.detail:
+            tmux.run("send-keys", "-t", "load", "Enter")
+        time.sleep(arguments.settle)
+
+        tmux.run("pipe-pane", "-o", "-t", "load", f"cat >> {output}")
+        time.sleep(0.5)
+        start_bytes = os.path.getsize(output) if os.path.exists(output) else 0
+        start_cpu, start_time, start_wall = cpu_seconds(pid), time.monotonic(), time.time()
+        rates, resident = [], []
+        while time.monotonic() - start_time < arguments.seconds:
+            time.sleep(1)
+            resident.append(memory_kib(pid)["VmRSS"])
+            rate_seen = received_rate(tmux.screen())
+            if rate_seen is not None:
+                rates.append(rate_seen)
+        elapsed = time.monotonic() - start_time
+        cpu = (cpu_seconds(pid) - start_cpu) / elapsed * 100
+        written = (os.path.getsize(output) - start_bytes) / elapsed
+        end_wall = time.time()
+        keys = key_response_ms(tmux)
+        memory = memory_kib(pid)
+        tmux.run("send-keys", "-t", "load", "q")
+        time.sleep(0.5)
+        windows = latency_windows(log, start_wall, end_wall)
+        return {
+            "demoRate": rate,
+            "receivedMessagesPerSecond": round(statistics.median(rates)) if rates else None,
+            "cpuPercentOfOneCore": round(cpu, 2),
+            "residentMiB": round(memory["VmRSS"] / 1024, 1),
+            "residentPeakMiB": round(memory["VmHWM"] / 1024, 1),
+            "residentFirstLastMiB": [round(resident[0] / 1024, 1), round(resident[-1] / 1024, 1)] if resident else None,
+            "terminalBytesPerSecond": round(written),
+            "feedToScreenP50Ms": max((w["p50_ms"] for w in windows), default=None),
+            "feedToScreenP99Ms": max((w["p99_ms"] for w in windows), default=None),
+            "feedToScreenMaxMs": max((w["max_ms"] for w in windows), default=None),
+            "feedToScreenSamples": sum(w["samples"] for w in windows),
+            "keyResponseMedianMs": round(statistics.median(keys), 1),
+            "keyResponseMaxMs": round(max(keys), 1),
+            "seconds": round(elapsed, 1),
+            "screen": "detail" if arguments.detail else "markets",
+            "frameRate": arguments.frame_rate,
+        }
+    finally:
+        tmux.kill()
+        demo.send_signal(signal.SIGTERM)
+        try:
+            demo.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            demo.kill()
+
+
+def latency_windows(log, start, end):
+    """The latency lines the dashboard logged between `start` and `end` (epoch seconds)."""
+    windows = []
+    pattern = re.compile(r"^(\S+) .*feed-to-screen latency samples=(\d+) p50_ms=(\d+) p99_ms=(\d+) max_ms=(\d+)")
+    with open(log) as lines:
+        for line in lines:
+            match = pattern.match(line)
+            if not match:
+                continue
+            stamp = calendar.timegm(time.strptime(match.group(1)[:19], "%Y-%m-%dT%H:%M:%S"))
+            if start <= stamp <= end + 1:
+                samples, p50, p99, most = (int(value) for value in match.groups()[1:])
+                windows.append({"samples": samples, "p50_ms": p50, "p99_ms": p99, "max_ms": most})
+    return windows
+
+
+def main():
+    arguments = parse_arguments()
+    if not shutil.which("tmux"):
+        sys.exit("loadtest: tmux is needed (scripts/install-deps.sh installs it)")
+    if not os.access(arguments.binary, os.X_OK):
+        sys.exit(f"loadtest: no executable at {arguments.binary} (swift build -c release --product coinboard)")
+    results = []
+    with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
+        for rate in (int(value) for value in arguments.rates.split(",")):
+            result = measure(arguments, rate, folder)
+            print(json.dumps(result), flush=True)
+            results.append(result)
+    print()
+    print("| demo rate | received msg/s | CPU % of a core | RSS MiB (peak) | terminal B/s | feed→screen p50 / p99 / max ms | key ms (median / max) |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['demoRate']} | {r['receivedMessagesPerSecond']} | {r['cpuPercentOfOneCore']} | {r['residentMiB']} ({r['residentPeakMiB']}) "
+              f"| {r['terminalBytesPerSecond']} | {r['feedToScreenP50Ms']} / {r['feedToScreenP99Ms']} / {r['feedToScreenMaxMs']} "
+              f"| {r['keyResponseMedianMs']} / {r['keyResponseMaxMs']} |")
+
+
+if __name__ == "__main__":
+    main()
