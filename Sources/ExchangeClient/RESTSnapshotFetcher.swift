@@ -47,8 +47,7 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
             if let recorder {
                 body.withUnsafeReadableBytes { recorder.record(response: $0, request: request.pathAndQuery) }
             }
-            result.events += decoded.events
-            result.decodeErrors += decoded.errors.map { String(describing: $0) }
+            result.append(decoded)
         }
         return result
     }

@@ -26,7 +26,7 @@ public struct WebSocketFeedTransport: FeedTransport {
 
     /// Legacy books arrive as deltas, kept against the REST book's levels.
     public var bookUpdates: BookUpdates {
-        endpoints.dialect == .bithumbLegacy ? .deltas(snapshotDepth: BithumbLegacyCodec.bookSnapshotDepth) : .wholeBooks
+        endpoints.dialect.bookUpdates
     }
 
     public var endpointDescription: String { endpoints.webSocketURL }
@@ -98,7 +98,7 @@ struct DecodedFeedMessages: AsyncSequence, Sendable {
                     return codec.decode(frame: bytes)
                 }
             }
-            return FeedMessage(events: decoded.events, decodeErrors: decoded.errors.map { String(describing: $0) })
+            return FeedMessage(decoded)
         }
     }
 

@@ -22,7 +22,7 @@ final class ReplayTransport: FeedTransport {
     }
 
     var bookUpdates: BookUpdates {
-        dialect == .bithumbLegacy ? .deltas(snapshotDepth: BithumbLegacyCodec.bookSnapshotDepth) : .wholeBooks
+        dialect.bookUpdates
     }
 
     var endpointDescription: String { path }
@@ -61,8 +61,7 @@ struct ReplayMessages: AsyncSequence, Sendable {
                 let offset = Double(at.microseconds - firstAt.microseconds) / speed
                 try await clock.sleep(until: start + .microseconds(Int64(offset)))
             }
-            let decoded = codec.decode(frame: frame.bytes)
-            return FeedMessage(events: decoded.events, decodeErrors: decoded.errors.map { String(describing: $0) })
+            return FeedMessage(codec.decode(frame: frame.bytes))
         }
     }
 
@@ -93,9 +92,7 @@ struct ReplayFetcher: SnapshotFetcher {
                 if case .markets = resource { throw CoinboardError.recordingWithoutListing(path) }
                 continue
             }
-            let decoded = codec.decode(response: body, for: resource)
-            result.events += decoded.events
-            result.decodeErrors += decoded.errors.map { String(describing: $0) }
+            result.append(codec.decode(response: body, for: resource))
         }
         return result
     }
