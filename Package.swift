@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "TerminalKit", swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit"], swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW"], swiftSettings: strictSettings),
+        .target(name: "CTerminalRescue"),
+        .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
             dependencies: ["MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log")],

@@ -39,6 +39,13 @@ static inline int cnc_put(int y, int x, const wchar_t *text, attr_t attrs, short
     return mvwadd_wch(stdscr, y, x, &cell);
 }
 
+/* A terminfo string capability of the current terminal ("rmcup", "cnorm"…), or NULL where
+ * the terminal has none. */
+static inline const char *cnc_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+
 /* Whether the locale's character set is UTF-8 (call after setlocale). */
 static inline int cnc_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);

@@ -1,4 +1,5 @@
 import CNCursesW
+import CTerminalRescue
 import Glibc
 public import TerminalKit
 
@@ -9,15 +10,19 @@ public import TerminalKit
 /// more than once, so every exit path can call it.
 public final class CursesBackend: TerminalBackend {
     private let usesColor: Bool
+    private let crashLogPath: String?
     private var screen: OpaquePointer?
     private var hasColors = false
     private var pairs: [ColorPair: Int16] = [:]
     private let watcher = InputWatcher()
 
     /// Creates a backend; nothing touches the terminal until ``start()``.
-    /// - Parameter usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
-    public init(usesColor: Bool) {
+    /// - Parameters:
+    ///   - usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
+    ///   - crashLogPath: where a fatal signal's line and backtrace are appended, if anywhere.
+    public init(usesColor: Bool, crashLogPath: String? = nil) {
         self.usesColor = usesColor
+        self.crashLogPath = crashLogPath
     }
 
     /// Whether the user's locale is UTF-8, i.e. whether Hangul and box drawing can be shown.
@@ -37,6 +42,7 @@ public final class CursesBackend: TerminalBackend {
         guard screen == nil else { return }
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .notATerminal }
         _ = setlocale(LC_ALL, "")
+        _ = tr_save_modes(STDOUT_FILENO)
         guard let screen = cnc_newterm() else {
             let name = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw .initializationFailed("ncurses does not know the terminal type TERM=\(name)")
@@ -54,7 +60,23 @@ public final class CursesBackend: TerminalBackend {
             hasColors = start_color() == OK
             _ = use_default_colors()
         }
+        armCrashRescue()
         watcher.start()
+    }
+
+    /// From here until ``restore()``, a fatal signal (a Swift trap included) gives the terminal
+    /// back before the process ends: the main screen, a visible cursor, plain text and the
+    /// modes saved before ncurses started.
+    private func armCrashRescue() {
+        var bytes: [UInt8] = []
+        for capability in ["sgr0", "cnorm", "rmcup"] {
+            guard let value = cnc_terminfo_string(capability) else { continue }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: value, count: strlen(value)))
+        }
+        bytes.append(contentsOf: Array("\r\n".utf8))
+        bytes.withUnsafeBufferPointer { restore in
+            restore.withMemoryRebound(to: CChar.self) { tr_arm($0.baseAddress, $0.count, crashLogPath) }
+        }
     }
 
     public func draw(_ changes: [CellChange]) {
@@ -106,6 +128,7 @@ public final class CursesBackend: TerminalBackend {
         guard let screen else { return }
         _ = curs_set(1)
         _ = endwin()
+        tr_disarm()
         delscreen(screen)
         self.screen = nil
     }

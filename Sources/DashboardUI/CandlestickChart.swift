@@ -92,7 +92,8 @@ struct CandlestickChart: Widget {
         guard area.height > 0, let largest = candles.map(\.volume).max(), largest > .zero else { return }
         let levels = theme.isUnicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", ".", "#", "#", "#", "#", "#"]
         for (index, candle) in candles.enumerated() {
-            let eighths = Int((candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8)).rounded())
+            let eighths = Int(clampingRounded: candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8),
+                                  to: 0...(area.height * 8))
             let style = (candle.close >= candle.open ? theme.rise : theme.fall).dim
             let x = firstX + index * view.columnsPerCandle
             for row in 0..<area.height {

@@ -10,15 +10,24 @@ struct ChartScale {
     let low: Double
     let rows: Int
 
+    /// A scale spanning every price of `candles` (highs, lows, opens and closes, so that a
+    /// candle whose open or close lies outside its range still fits) and `extra`.
     init(candles: ArraySlice<Candle>, including extra: ExactDecimal?, rows: Int) {
-        var high = candles.map(\.high.doubleValue).max() ?? 0
-        var low = candles.map(\.low.doubleValue).min() ?? 0
+        var high = -Double.infinity
+        var low = Double.infinity
+        for candle in candles {
+            for price in [candle.high, candle.low, candle.open, candle.close] {
+                high = max(high, price.doubleValue)
+                low = min(low, price.doubleValue)
+            }
+        }
         if let extra {
             high = max(high, extra.doubleValue)
             low = min(low, extra.doubleValue)
         }
+        if !high.isFinite || !low.isFinite { (high, low) = (0, 0) }
         if high <= low {
-            let pad = max(abs(high) * 0.001, 0.0001)
+            let pad = max(abs(high) * 0.001, 1e-18)
             high += pad
             low -= pad
         }
@@ -27,11 +36,11 @@ struct ChartScale {
         self.rows = max(1, rows)
     }
 
-    /// The half-row a price falls in, 0 at the top.
+    /// The half-row a price falls in, 0 at the top; prices outside the scale land on its edges.
     func halfRow(of price: ExactDecimal) -> Int {
         let halves = rows * 2
         let share = (high - price.doubleValue) / (high - low)
-        return min(max(0, Int((share * Double(halves - 1)).rounded())), halves - 1)
+        return Int(clampingRounded: share * Double(halves - 1), to: 0...(halves - 1))
     }
 
     /// The row a price falls in.
@@ -40,8 +49,7 @@ struct ChartScale {
     /// The price at the middle of a row, for its axis label.
     func price(atRow row: Int) -> ExactDecimal {
         let share = (Double(2 * row) + 0.5) / Double(rows * 2 - 1)
-        let value = high - share * (high - low)
-        return ExactDecimal(count: Int((value * 10_000).rounded()), fractionDigits: 4)
+        return ExactDecimal(approximating: high - share * (high - low))
     }
 }
 
@@ -50,13 +58,18 @@ enum CandlePart {
     case none, wick, body
 
     init(halfRow: Int, wick: (top: Int, bottom: Int), body: (top: Int, bottom: Int)) {
-        if (body.top...body.bottom).contains(halfRow) {
+        if Self.spans(body, halfRow) {
             self = .body
-        } else if (wick.top...wick.bottom).contains(halfRow) {
+        } else if Self.spans(wick, halfRow) {
             self = .wick
         } else {
             self = .none
         }
+    }
+
+    /// Whether `halfRow` lies between the two ends, in whichever order they come.
+    private static func spans(_ ends: (top: Int, bottom: Int), _ halfRow: Int) -> Bool {
+        min(ends.top, ends.bottom) <= halfRow && halfRow <= max(ends.top, ends.bottom)
     }
 
     /// The glyph for a cell's two halves: `┃ ╽ ╿ │ ╷ ╵ ╻ ╹`, or `#` and `|` in ASCII; `nil`

@@ -67,7 +67,7 @@ struct DepthPanel: Widget {
         x += buffer.write(DisplayFormat.quantity(row.level.quantity).rightAligned(toColumns: 12), x: x, y: y, limit: 12) + 1
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
-            let length = max(1, Int((share * Double(barWidth)).rounded()))
+            let length = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
             buffer.write(String(repeating: theme.bar, count: min(length, barWidth)), x: x, y: y, limit: barWidth, style: style.dim)
         }
         x += barWidth

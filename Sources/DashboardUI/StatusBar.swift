@@ -49,6 +49,6 @@ struct StatusBar: Widget {
         let seconds = max(0, seconds)
         if seconds < 10 { return "\((seconds * 10).rounded(.down) / 10)s ago" }
         if seconds < 120 { return "\(Int(seconds))s ago" }
-        return "\(Int(seconds / 60))m ago"
+        return "\(Int(clampingRounded: (seconds / 60).rounded(.down)))m ago"
     }
 }

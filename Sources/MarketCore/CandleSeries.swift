@@ -72,6 +72,7 @@ public struct CandleSeries: Sendable, Hashable {
             candles[index].include(trade, isLatest: false)
         } else {
             candles.insert(Candle(start: start, trade: trade), at: index)
+            if candles.count > capacity { candles.removeFirst(candles.count - capacity) }
         }
         return true
     }

@@ -1,12 +1,23 @@
 extension ExactDecimal {
     /// The exact sum, saturating at the range limits.
     public static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-        ExactDecimal(units: lhs.units + rhs.units)
+        ExactDecimal(saturating: lhs.units.addingReportingOverflow(rhs.units))
     }
 
     /// The exact difference, saturating at the range limits.
     public static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-        ExactDecimal(units: lhs.units - rhs.units)
+        ExactDecimal(saturating: lhs.units.subtractingReportingOverflow(rhs.units))
+    }
+
+    /// The clamped result of an `Int128` operation that may have overflowed. Both operands
+    /// were within ±10²⁰, so an overflowed result is at most 2 × 10³⁸ off: its sign tells the
+    /// direction it went out of range.
+    @inlinable init(saturating result: (partialValue: Int128, overflow: Bool)) {
+        if result.overflow {
+            self = result.partialValue < 0 ? .greatestMagnitude : -.greatestMagnitude
+        } else {
+            self.init(units: result.partialValue)
+        }
     }
 
     /// The negated value.
@@ -82,7 +93,7 @@ extension ExactDecimal {
     public func floored(toMultipleOf step: ExactDecimal) -> ExactDecimal {
         guard step.units > 0 else { return self }
         let remainder = units % step.units
-        return ExactDecimal(units: units - (remainder < 0 ? remainder + step.units : remainder))
+        return self - ExactDecimal(units: remainder < 0 ? remainder + step.units : remainder)
     }
 
     /// How many whole `step`s fit in the value, rounded down (zero for a non-positive step).

@@ -8,6 +8,18 @@ extension ExactDecimal {
         self = value
     }
 
+    /// The decimal nearest `value`, for turning display maths (a chart's axis) back into a
+    /// price: clamped to the range, NaN as zero.
+    public init(approximating value: Double) {
+        if value.isNaN {
+            self = .zero
+        } else if let nearest = ExactDecimal(value.description) {
+            self = nearest
+        } else {
+            self = value < 0 ? -.greatestMagnitude : .greatestMagnitude
+        }
+    }
+
     /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
         if let units = DecimalTextParser.parsePlain(bytes) {

@@ -19,7 +19,7 @@ public struct OrderBook: Sendable, Hashable {
     public static let defaultLevelLimit = 400
 
     /// Creates a book from levels in any order. Levels with a zero or negative price or size
-    /// are dropped; of repeated prices the last one wins.
+    /// are dropped; of repeated prices the last one wins; the best `levelLimit` a side are kept.
     public init(market: MarketCode, bids: [BookLevel], asks: [BookLevel], timestamp: Timestamp,
                 levelLimit: Int = OrderBook.defaultLevelLimit) {
         self.market = market
@@ -77,20 +77,24 @@ public struct OrderBook: Sendable, Hashable {
         return bid.price >= ask.price
     }
 
+    /// The levels with a positive price and size, best first, one per price (the last given
+    /// wins), at most `limit`: O(n log n) whatever order and size the input has.
     private static func normalized(_ levels: [BookLevel], side: BookSide, limit: Int) -> [BookLevel] {
         let isPositive = { (level: BookLevel) in level.price > .zero && level.quantity > .zero }
-        var result: [BookLevel]
-        if levels.allSatisfy(isPositive), isStrictlyOrdered(levels, side: side) {
-            result = levels
-        } else {
-            let positive = levels.filter(isPositive)
-            result = []
-            result.reserveCapacity(positive.count)
-            for level in positive {
-                set(&result, side: side, price: level.price, quantity: level.quantity, limit: Int.max)
-            }
+        if levels.count <= limit, levels.allSatisfy(isPositive), isStrictlyOrdered(levels, side: side) {
+            return levels
         }
-        if result.count > limit { result.removeLast(result.count - limit) }
+        var ordered = levels.enumerated().filter { isPositive($0.element) }
+        ordered.sort { lhs, rhs in
+            guard lhs.element.price != rhs.element.price else { return lhs.offset > rhs.offset }
+            return side == .bid ? lhs.element.price > rhs.element.price : lhs.element.price < rhs.element.price
+        }
+        var result: [BookLevel] = []
+        result.reserveCapacity(Swift.min(ordered.count, limit))
+        for (_, level) in ordered where result.last?.price != level.price {
+            guard result.count < limit else { break }
+            result.append(level)
+        }
         return result
     }
 

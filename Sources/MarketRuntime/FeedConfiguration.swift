@@ -17,11 +17,14 @@ public struct FeedConfiguration: Sendable, Hashable {
     public var backoff: Backoff
     /// Consecutive failed attempts after which the state reads `failed` (retries go on).
     public var failedAfterAttempts: Int
+    /// The most listed markets followed (the exchanges list about 500); a longer listing is cut
+    /// here, so the subscription and the ticker requests it causes stay bounded.
+    public var listingLimit: Int
 
     /// Creates a configuration.
     public init(focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
                 candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
-                failedAfterAttempts: Int = 5) {
+                failedAfterAttempts: Int = 5, listingLimit: Int = 2000) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
         self.candleInterval = candleInterval
@@ -29,6 +32,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.keepaliveInterval = max(.milliseconds(100), keepaliveInterval)
         self.backoff = backoff
         self.failedAfterAttempts = max(1, failedAfterAttempts)
+        self.listingLimit = max(1, listingLimit)
     }
 
     /// Silence after which the connection reads `stale`.

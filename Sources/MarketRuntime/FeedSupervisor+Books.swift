@@ -37,7 +37,7 @@ extension FeedSupervisor {
             return nil
         case .resync(let reason):
             logger.notice("resyncing book", metadata: ["market": "\(market.code)", "reason": "\(reason)"])
-            enqueue(.book(market))
+            enqueue(.book(market), evenIfInFlight: true)
             return nil
         }
     }

@@ -33,7 +33,10 @@ public actor FeedSupervisor {
     private var listing: [Market] = []
     private var connection: (any FeedConnection)?
     private var fetches: AsyncStream<FetchRequest>.Continuation?
-    private var pendingFetches: Set<FetchRequest> = []
+    /// Fetches queued and not yet started.
+    private var queuedFetches: Set<FetchRequest> = []
+    /// The fetch running now (the loop runs one at a time).
+    private var fetchInFlight: FetchRequest?
     var bookSyncs: [MarketCode: BookSync] = [:]
 
     /// Creates a supervisor; nothing happens until ``run()``.
@@ -99,7 +102,8 @@ public actor FeedSupervisor {
         self.connection = connection
         let (requests, continuation) = AsyncStream.makeStream(of: FetchRequest.self)
         fetches = continuation
-        pendingFetches = []
+        queuedFetches = []
+        fetchInFlight = nil
         bookSyncs = [:]
         logger.info("connected", metadata: ["endpoint": "\(transport.endpointDescription)"])
         try await loadListing()
@@ -187,6 +191,10 @@ public actor FeedSupervisor {
         var markets: [Market] = []
         for case .markets(let listed) in message.events { markets = listed }
         guard markets.contains(where: { $0.code.quote == "KRW" }) else { throw MarketRuntimeError.noKRWMarkets }
+        if markets.count > configuration.listingLimit {
+            await report(problem: "the listing holds \(markets.count) markets; following the first \(configuration.listingLimit)")
+            markets = Array(markets.prefix(configuration.listingLimit))
+        }
         listing = markets
         configuration.focus = configuration.focus.filter { focus in markets.contains { $0.code == focus } }
         await store.apply([.markets(markets)], feed: status)
@@ -207,8 +215,12 @@ public actor FeedSupervisor {
         if let interval = configuration.candleInterval { enqueue(.candles(market, interval)) }
     }
 
-    func enqueue(_ request: FetchRequest) {
-        guard let fetches, pendingFetches.insert(request).inserted else { return }
+    /// Queues a fetch unless it is queued already. One that is running now answers the request
+    /// too, unless `evenIfInFlight` says its answer is not good enough (a resync asked for while
+    /// or because that answer came in): then the fetch is made once more after it.
+    func enqueue(_ request: FetchRequest, evenIfInFlight: Bool = false) {
+        guard let fetches else { return }
+        guard evenIfInFlight || request != fetchInFlight, queuedFetches.insert(request).inserted else { return }
         fetches.yield(request)
     }
 
@@ -216,8 +228,9 @@ public actor FeedSupervisor {
     /// most once, so it stays as small as the markets in view).
     private func serveFetches(_ requests: AsyncStream<FetchRequest>) async throws {
         for await request in requests {
-            // Still pending while it runs: a book asked for meanwhile comes with this answer.
-            defer { pendingFetches.remove(request) }
+            queuedFetches.remove(request)
+            fetchInFlight = request
+            defer { fetchInFlight = nil }
             switch request {
             case .book(let market):
                 let message = try await fetcher.fetch(.orderBook(market))

@@ -12,6 +12,8 @@ public enum WireError: Error, Sendable, Hashable {
     case invalidField(String, reason: String)
     /// A value outside what the field allows, such as a negative size.
     case invalidValue(String, value: String)
+    /// A value that breaks one of the ``WireRule``s every dialect enforces.
+    case brokenRule(WireRule, field: String, value: String)
     /// The exchange answered with an error instead of data.
     case exchange(code: String, message: String)
 }

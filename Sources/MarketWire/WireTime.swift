@@ -35,9 +35,18 @@ enum WireTime {
         return microseconds ? text + "." + civil.microsecondText : text
     }
 
-    /// Parses wall-clock text (see ``CivilTime/init(text:)``) on `clock`.
-    static func parse(_ text: String, _ clock: WallClock, field: String) throws(WireError) -> Timestamp {
-        guard let civil = CivilTime(text: text) else { throw .invalidValue(field, value: text) }
-        return Timestamp(civil, in: clock)
+    /// Parses wall-clock text (see ``CivilTime/init(text:)``) on `clock`, within ``WireRule/timeWindow``.
+    static func parse(_ text: String, _ clock: WallClock, field: StaticString) throws(WireError) -> Timestamp {
+        guard let civil = CivilTime(text: text) else { throw .invalidValue("\(field)", value: text) }
+        return try WireRule.time(Timestamp(civil, in: clock), field: field)
+    }
+
+    /// Parses compact `yyyyMMdd` and `HHmmss` text on `clock`, within ``WireRule/timeWindow``.
+    static func parse(compactDate date: String, time: String, _ clock: WallClock,
+                      field: StaticString) throws(WireError) -> Timestamp {
+        guard let civil = CivilTime(compactDate: date, compactTime: time) else {
+            throw .invalidValue("\(field)", value: date + " " + time)
+        }
+        return try WireRule.time(Timestamp(civil, in: clock), field: field)
     }
 }

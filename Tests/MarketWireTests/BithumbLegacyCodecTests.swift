@@ -46,7 +46,7 @@ import Testing
             + #""quantity":"-5","total":"1"},{"symbol":"XLM_KRW","orderType":"bid","price":"399.8","quantity":"3","total":"1"}],"#
             + #""datetime":"1628835823604483"}}"#
         let decoded = Harness.frame(.bithumbLegacy, Array(frame.utf8))
-        #expect(decoded.errors == [.invalidValue("quantity", value: "-5")])
+        #expect(decoded.errors == [.brokenRule(.nonNegativeAmount, field: "quantity", value: "-5")])
         #expect(decoded.events.count == 1)
     }
 

@@ -72,14 +72,18 @@ import Testing
         case .orderBook(let book):
             let shapeIssues = book.integrityIssues.filter { if case .crossed = $0 { false } else { true } }
             #expect(shapeIssues.isEmpty)
+            #expect((book.bids + book.asks).allSatisfy { WireRule.timeWindow.contains(book.timestamp) && $0.price > .zero })
         case .orderBookDelta(let delta):
             #expect(delta.changes.allSatisfy { !$0.quantity.isNegative && $0.price > .zero })
         case .trades(let trades):
-            #expect(trades.allSatisfy { !$0.quantity.isNegative })
+            #expect(trades.allSatisfy { $0.quantity > .zero && $0.price > .zero && WireRule.timeWindow.contains($0.timestamp) })
         case .ticker(let ticker):
-            #expect(!ticker.change.amount.isNegative && !ticker.change.rate.isNegative)
+            #expect(!ticker.change.amount.isNegative && !ticker.change.rate.isNegative && ticker.price > .zero)
         case .candles(let history):
-            #expect(history.candles.allSatisfy { $0.high >= $0.low && !$0.volume.isNegative })
+            #expect(history.candles.allSatisfy { candle in
+                candle.low > .zero && candle.low <= min(candle.open, candle.close)
+                    && max(candle.open, candle.close) <= candle.high && !candle.volume.isNegative
+            })
         case .markets(let markets):
             #expect(markets.allSatisfy { !$0.koreanName.unicodeScalars.contains { $0.value < 0x20 } })
         case .notice:

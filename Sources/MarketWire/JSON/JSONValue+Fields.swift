@@ -14,11 +14,31 @@ extension JSONValue {
         return try value.asDecimal(field: key)
     }
 
-    /// A required decimal that must not be negative (a size, a volume).
-    func nonNegativeDecimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
-        let value = try decimal(key)
-        guard !value.isNegative else { throw .invalidValue("\(key)", value: value.description) }
-        return value
+    /// A required price (``WireRule/positivePrice``).
+    func price(_ key: StaticString) throws(WireError) -> ExactDecimal {
+        try WireRule.price(try decimal(key), field: key)
+    }
+
+    /// A price that may be absent or null (``WireRule/positivePrice`` when present).
+    func optionalPrice(_ key: StaticString) throws(WireError) -> ExactDecimal? {
+        guard let value = try optionalDecimal(key) else { return nil }
+        return try WireRule.price(value, field: key)
+    }
+
+    /// A required size, volume or traded value (``WireRule/nonNegativeAmount``).
+    func amount(_ key: StaticString) throws(WireError) -> ExactDecimal {
+        try WireRule.amount(try decimal(key), field: key)
+    }
+
+    /// An amount that may be absent or null (``WireRule/nonNegativeAmount`` when present).
+    func optionalAmount(_ key: StaticString) throws(WireError) -> ExactDecimal? {
+        guard let value = try optionalDecimal(key) else { return nil }
+        return try WireRule.amount(value, field: key)
+    }
+
+    /// A required trade size (``WireRule/positiveTradeSize``).
+    func tradeSize(_ key: StaticString) throws(WireError) -> ExactDecimal {
+        try WireRule.tradeSize(try decimal(key), field: key)
     }
 
     /// A required string.
@@ -50,11 +70,12 @@ extension JSONValue {
         return number
     }
 
-    /// A required epoch time in ms or µs (told apart by magnitude), as a number or a string.
+    /// A required epoch time in ms or µs (told apart by magnitude), as a number or a string,
+    /// within ``WireRule/timeWindow``.
     func epochTime(_ key: StaticString) throws(WireError) -> Timestamp {
         let count = try int64(key)
         guard let time = Timestamp(epochCount: count) else { throw .invalidValue("\(key)", value: String(count)) }
-        return time
+        return try WireRule.time(time, field: key)
     }
 
     /// A required market code in `QUOTE-BASE` form.

@@ -67,7 +67,7 @@ extension BithumbLegacyCodec {
         case .tickers(let markets):
             try tickers(data, quote: markets.first?.quote ?? "KRW", into: &result)
         case .orderBook(let market):
-            result.events.append(.orderBook(try orderBook(data, market: market)))
+            result.events.append(.orderBook(try orderBook(data, market: market, errors: &result.errors)))
         case .trades(let market, _):
             guard data.kind == .array else { throw .invalidField("data", reason: "expected an array") }
             var trades: [Trade] = []
@@ -105,26 +105,35 @@ extension BithumbLegacyCodec {
     }
 
     private static func ticker(_ row: JSONValue, market: MarketCode, time: Timestamp) throws(WireError) -> Ticker {
-        let price = try row.decimal("closing_price")
+        let price = try row.price("closing_price")
         let signed = try row.decimal("fluctate_24H")
         let change = PriceChange(signedAmount: signed,
                                  signedRate: try row.decimal("fluctate_rate_24H").shifted(byPowerOfTen: -2), basis: .rolling24h)
-        let session = TradingSession(basis: .sinceMidnightKST, open: try row.decimal("opening_price"),
-                                     high: try row.decimal("max_price"), low: try row.decimal("min_price"),
-                                     previousClose: try row.optionalDecimal("prev_closing_price"),
-                                     volume: try row.optionalDecimal("units_traded"),
-                                     tradeValue: try row.optionalDecimal("acc_trade_value"))
+        let session = TradingSession(basis: .sinceMidnightKST, open: try row.price("opening_price"),
+                                     high: try row.price("max_price"), low: try row.price("min_price"),
+                                     previousClose: try row.optionalPrice("prev_closing_price"),
+                                     volume: try row.optionalAmount("units_traded"),
+                                     tradeValue: try row.optionalAmount("acc_trade_value"))
         return Ticker(market: market, price: price, change: change, session: session,
-                      volume24h: try row.nonNegativeDecimal("units_traded_24H"),
-                      tradeValue24h: try row.nonNegativeDecimal("acc_trade_value_24H"), timestamp: time)
+                      volume24h: try row.amount("units_traded_24H"),
+                      tradeValue24h: try row.amount("acc_trade_value_24H"), timestamp: time)
     }
 
-    private static func orderBook(_ data: JSONValue, market: MarketCode) throws(WireError) -> OrderBook {
+    /// A whole book; a level that breaks a ``WireRule`` adds an error to `errors` and the rest
+    /// of the book is kept.
+    private static func orderBook(_ data: JSONValue, market: MarketCode,
+                                  errors: inout [WireError]) throws(WireError) -> OrderBook {
         func levels(_ key: StaticString) throws(WireError) -> [BookLevel] {
             guard let side = data[key], side.kind == .array else { throw .missingField("\(key)") }
             var levels: [BookLevel] = []
             for row in side.elements {
-                levels.append(BookLevel(price: try row.decimal("price"), quantity: try row.nonNegativeDecimal("quantity")))
+                do throws(WireError) {
+                    let level = try WireRule.wholeBookLevel(price: try row.decimal("price"),
+                                                            size: try row.decimal("quantity"), field: "quantity")
+                    if let level { levels.append(level) }
+                } catch {
+                    errors.append(error)
+                }
             }
             return levels
         }
@@ -140,7 +149,7 @@ extension BithumbLegacyCodec {
         case "ask": side = .sell
         default: throw .invalidValue("type", value: type)
         }
-        return Trade(market: market, price: try row.decimal("price"), quantity: try row.nonNegativeDecimal("units_traded"),
+        return Trade(market: market, price: try row.price("price"), quantity: try row.tradeSize("units_traded"),
                      side: side, timestamp: try WireTime.parse(try row.string("transaction_date"), .kst,
                                                                field: "transaction_date"))
     }
@@ -150,13 +159,9 @@ extension BithumbLegacyCodec {
         var values: [JSONValue] = []
         for element in row.elements { values.append(element) }
         guard values.count == 6 else { throw .invalidField("data", reason: "expected 6 candle fields") }
-        let startMilliseconds = try values[0].asInt64(field: "time")
-        guard startMilliseconds >= 0 else { throw .invalidValue("time", value: String(startMilliseconds)) }
-        let high = try values[3].asDecimal(field: "high")
-        let low = try values[4].asDecimal(field: "low")
-        let volume = try values[5].asDecimal(field: "volume")
-        guard high >= low, !volume.isNegative else { throw .invalidValue("candle", value: "high \(high) low \(low)") }
-        return Candle(start: Timestamp(milliseconds: startMilliseconds), open: try values[1].asDecimal(field: "open"),
-                      high: high, low: low, close: try values[2].asDecimal(field: "close"), volume: volume)
+        return try WireRule.candle(start: Timestamp(milliseconds: try values[0].asInt64(field: "time")),
+                                   open: try values[1].asDecimal(field: "open"), high: try values[3].asDecimal(field: "high"),
+                                   low: try values[4].asDecimal(field: "low"), close: try values[2].asDecimal(field: "close"),
+                                   volume: try values[5].asDecimal(field: "volume"), tradeValue: nil)
     }
 }

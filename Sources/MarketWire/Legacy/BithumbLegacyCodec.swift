@@ -31,7 +31,7 @@ public struct BithumbLegacyCodec: MarketCodec {
                 case "ticker": result.events.append(.ticker(try Self.ticker(content)))
                 case "transaction": Self.transactions(content, into: &result)
                 case "orderbookdepth": try Self.depth(content, into: &result)
-                case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content)))
+                case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
                 default: throw .unknownMessage(type)
                 }
             }
@@ -85,23 +85,20 @@ public struct BithumbLegacyCodec: MarketCodec {
 
     private static func ticker(_ content: JSONValue) throws(WireError) -> Ticker {
         let basis = try basis(forTickType: try content.string("tickType"))
-        let date = try content.string("date")
-        let time = try content.string("time")
-        guard let civil = CivilTime(compactDate: date, compactTime: time) else {
-            throw .invalidValue("time", value: date + " " + time)
-        }
-        let volume = try content.nonNegativeDecimal("volume")
-        let value = try content.nonNegativeDecimal("value")
+        let timestamp = try WireTime.parse(compactDate: try content.string("date"), time: try content.string("time"),
+                                           .kst, field: "time")
+        let volume = try content.amount("volume")
+        let value = try content.amount("value")
         let change = PriceChange(signedAmount: try content.decimal("chgAmt"),
                                  signedRate: try content.decimal("chgRate").shifted(byPowerOfTen: -2), basis: basis)
-        let session = TradingSession(basis: basis, open: try content.decimal("openPrice"),
-                                     high: try content.decimal("highPrice"), low: try content.decimal("lowPrice"),
-                                     previousClose: try content.optionalDecimal("prevClosePrice"),
+        let session = TradingSession(basis: basis, open: try content.price("openPrice"),
+                                     high: try content.price("highPrice"), low: try content.price("lowPrice"),
+                                     previousClose: try content.optionalPrice("prevClosePrice"),
                                      volume: volume, tradeValue: value)
         let isDay = basis == .rolling24h
-        return Ticker(market: try content.legacySymbol("symbol"), price: try content.decimal("closePrice"), change: change,
+        return Ticker(market: try content.legacySymbol("symbol"), price: try content.price("closePrice"), change: change,
                       session: session, volume24h: isDay ? volume : nil, tradeValue24h: isDay ? value : nil,
-                      timestamp: Timestamp(civil, in: .kst))
+                      timestamp: timestamp)
     }
 
     private static func transactions(_ content: JSONValue, into result: inout DecodedMessages) {
@@ -118,8 +115,8 @@ public struct BithumbLegacyCodec: MarketCodec {
                 case "2": side = .buy
                 case let other: throw .invalidValue("buySellGb", value: other)
                 }
-                trades.append(Trade(market: try entry.legacySymbol("symbol"), price: try entry.decimal("contPrice"),
-                                    quantity: try entry.nonNegativeDecimal("contQty"), side: side,
+                trades.append(Trade(market: try entry.legacySymbol("symbol"), price: try entry.price("contPrice"),
+                                    quantity: try entry.tradeSize("contQty"), side: side,
                                     timestamp: try WireTime.parse(try entry.string("contDtm"), .kst, field: "contDtm")))
             } catch {
                 result.errors.append(error)
@@ -138,9 +135,7 @@ public struct BithumbLegacyCodec: MarketCodec {
                 let market = try entry.legacySymbol("symbol")
                 let sideText = try entry.string("orderType")
                 guard let side = BookSide(rawValue: sideText) else { throw .invalidValue("orderType", value: sideText) }
-                let change = BookChange(side: side, price: try entry.decimal("price"),
-                                        quantity: try entry.nonNegativeDecimal("quantity"))
-                guard change.price > .zero else { throw .invalidValue("price", value: change.price.description) }
+                let change = BookChange(side: side, price: try entry.price("price"), quantity: try entry.amount("quantity"))
                 if let index = deltas.firstIndex(where: { $0.market == market }) {
                     deltas[index].changes.append(change)
                 } else {
@@ -153,16 +148,23 @@ public struct BithumbLegacyCodec: MarketCodec {
         result.events.append(contentsOf: deltas.map(MarketEvent.orderBookDelta))
     }
 
-    private static func snapshot(_ content: JSONValue) throws(WireError) -> OrderBook {
+    /// A whole book of `[price, size]` pairs; a pair that breaks a ``WireRule`` adds an error to
+    /// `errors` and the rest of the book is kept.
+    private static func snapshot(_ content: JSONValue, errors: inout [WireError]) throws(WireError) -> OrderBook {
         func levels(_ key: StaticString) throws(WireError) -> [BookLevel] {
             guard let side = content[key], side.kind == .array else { throw .missingField("\(key)") }
             var levels: [BookLevel] = []
             for pair in side.elements {
-                var values: [ExactDecimal] = []
-                for element in pair.elements { values.append(try element.asDecimal(field: key)) }
-                guard values.count == 2 else { throw .invalidField("\(key)", reason: "expected [price, size]") }
-                guard !values[1].isNegative else { throw .invalidValue("\(key)", value: values[1].description) }
-                levels.append(BookLevel(price: values[0], quantity: values[1]))
+                do throws(WireError) {
+                    var values: [ExactDecimal] = []
+                    for element in pair.elements { values.append(try element.asDecimal(field: key)) }
+                    guard values.count == 2 else { throw .invalidField("\(key)", reason: "expected [price, size]") }
+                    if let level = try WireRule.wholeBookLevel(price: values[0], size: values[1], field: key) {
+                        levels.append(level)
+                    }
+                } catch {
+                    errors.append(error)
+                }
             }
             return levels
         }

@@ -6,18 +6,18 @@ extension UpbitFamilyCodec {
     static func ticker(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
                        profile: UpbitFamilyProfile) throws(WireError) -> Ticker {
         let market = try object.marketCode(marketKey)
-        let open = try object.optionalDecimal(keys.openingPrice)
-        let high = try object.optionalDecimal(keys.highPrice)
-        let low = try object.optionalDecimal(keys.lowPrice)
-        let price = try object.decimal(keys.tradePrice)
-        let previousClose = try object.optionalDecimal(keys.prevClosingPrice)
+        let open = try object.optionalPrice(keys.openingPrice)
+        let high = try object.optionalPrice(keys.highPrice)
+        let low = try object.optionalPrice(keys.lowPrice)
+        let price = try object.price(keys.tradePrice)
+        let previousClose = try object.optionalPrice(keys.prevClosingPrice)
         let direction = try changeDirection(object, key: keys.change)
         let change = PriceChange(direction: direction, amount: try object.decimal(keys.changePrice),
                                  rate: try object.decimal(keys.changeRate), basis: profile.sessionBasis)
-        let volume = try object.optionalDecimal(keys.accTradeVolume)
-        let volume24h = try object.optionalDecimal(keys.accTradeVolume24h)
-        let tradeValue = try object.optionalDecimal(keys.accTradePrice)
-        let tradeValue24h = try object.optionalDecimal(keys.accTradePrice24h)
+        let volume = try object.optionalAmount(keys.accTradeVolume)
+        let volume24h = try object.optionalAmount(keys.accTradeVolume24h)
+        let tradeValue = try object.optionalAmount(keys.accTradePrice)
+        let tradeValue24h = try object.optionalAmount(keys.accTradePrice24h)
         var session: TradingSession?
         if let open, let high, let low {
             session = TradingSession(basis: profile.sessionBasis, open: open, high: high, low: low,
@@ -25,12 +25,8 @@ extension UpbitFamilyCodec {
         }
         let timestamp: Timestamp
         if timeFromText {
-            let date = try object.string(keys.tradeDate)
-            let time = try object.string(keys.tradeTime)
-            guard let civil = CivilTime(compactDate: date, compactTime: time) else {
-                throw .invalidValue("\(keys.tradeTime)", value: date + " " + time)
-            }
-            timestamp = Timestamp(civil, in: .utc)
+            timestamp = try WireTime.parse(compactDate: try object.string(keys.tradeDate),
+                                           time: try object.string(keys.tradeTime), .utc, field: keys.tradeTime)
         } else {
             timestamp = try object.epochTime(keys.tradeTimestamp)
         }
@@ -47,8 +43,10 @@ extension UpbitFamilyCodec {
         throw .invalidValue("\(key)", value: value.stringValue ?? String(decoding: value.span, as: UTF8.self))
     }
 
-    /// A whole book; zero-priced or zero-sized units are padding and are dropped.
-    static func orderBook(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString) throws(WireError) -> OrderBook {
+    /// A whole book; zero-sized units are padding and are dropped, and a unit side that breaks a
+    /// ``WireRule`` adds an error to `errors` while the rest of the book is kept.
+    static func orderBook(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
+                          errors: inout [WireError]) throws(WireError) -> OrderBook {
         let market = try object.marketCode(marketKey)
         guard let units = object[keys.orderbookUnits], units.kind == .array else {
             throw .missingField("\(keys.orderbookUnits)")
@@ -59,12 +57,20 @@ extension UpbitFamilyCodec {
         asks.reserveCapacity(unitCount)
         bids.reserveCapacity(unitCount)
         for unit in units.elements {
-            let askPrice = try unit.decimal(keys.askPrice)
-            let bidPrice = try unit.decimal(keys.bidPrice)
-            let askSize = try unit.nonNegativeDecimal(keys.askSize)
-            let bidSize = try unit.nonNegativeDecimal(keys.bidSize)
-            if askPrice > .zero, askSize > .zero { asks.append(BookLevel(price: askPrice, quantity: askSize)) }
-            if bidPrice > .zero, bidSize > .zero { bids.append(BookLevel(price: bidPrice, quantity: bidSize)) }
+            do throws(WireError) {
+                let level = try WireRule.wholeBookLevel(price: try unit.decimal(keys.askPrice),
+                                                        size: try unit.decimal(keys.askSize), field: keys.askPrice)
+                if let level { asks.append(level) }
+            } catch {
+                errors.append(error)
+            }
+            do throws(WireError) {
+                let level = try WireRule.wholeBookLevel(price: try unit.decimal(keys.bidPrice),
+                                                        size: try unit.decimal(keys.bidSize), field: keys.bidPrice)
+                if let level { bids.append(level) }
+            } catch {
+                errors.append(error)
+            }
         }
         return OrderBook(market: market, bids: bids, asks: asks, timestamp: try object.epochTime(keys.timestamp))
     }
@@ -72,8 +78,8 @@ extension UpbitFamilyCodec {
     static func trade(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
                       timeKey: StaticString) throws(WireError) -> Trade {
         let market = try object.marketCode(marketKey)
-        let price = try object.decimal(keys.tradePrice)
-        let quantity = try object.nonNegativeDecimal(keys.tradeVolume)
+        let price = try object.price(keys.tradePrice)
+        let quantity = try object.tradeSize(keys.tradeVolume)
         let sideText = try object.string(keys.askBid)
         let side: TradeSide
         switch sideText {

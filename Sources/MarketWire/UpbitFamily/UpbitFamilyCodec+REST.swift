@@ -60,9 +60,11 @@ extension UpbitFamilyCodec {
             }
             result.events.append(contentsOf: tickers)
         case .orderBook:
+            var levelErrors: [WireError] = []
             let books = collect(rows, into: &result) { (row) throws(WireError) in
-                MarketEvent.orderBook(try orderBook(row, keys: keys, marketKey: "market"))
+                MarketEvent.orderBook(try orderBook(row, keys: keys, marketKey: "market", errors: &levelErrors))
             }
+            result.errors.append(contentsOf: levelErrors)
             result.events.append(contentsOf: books)
         case .trades:
             let trades = collect(rows, into: &result) { (row) throws(WireError) in
@@ -111,13 +113,12 @@ extension UpbitFamilyCodec {
     }
 
     private static func candle(_ row: JSONValue) throws(WireError) -> Candle {
-        let start = try WireTime.parse(try row.string("candle_date_time_utc"), .utc, field: "candle_date_time_utc")
-        let high = try row.decimal("high_price")
-        let low = try row.decimal("low_price")
-        guard high >= low else { throw .invalidValue("high_price", value: high.description) }
-        return Candle(start: start, open: try row.decimal("opening_price"), high: high, low: low,
-                      close: try row.decimal("trade_price"), volume: try row.nonNegativeDecimal("candle_acc_trade_volume"),
-                      tradeValue: try row.optionalDecimal("candle_acc_trade_price"))
+        try WireRule.candle(start: try WireTime.parse(try row.string("candle_date_time_utc"), .utc,
+                                                      field: "candle_date_time_utc"),
+                            open: try row.decimal("opening_price"), high: try row.decimal("high_price"),
+                            low: try row.decimal("low_price"), close: try row.decimal("trade_price"),
+                            volume: try row.decimal("candle_acc_trade_volume"),
+                            tradeValue: try row.optionalDecimal("candle_acc_trade_price"))
     }
 
     /// The interval fetched to build `interval`: itself where served, else the finest

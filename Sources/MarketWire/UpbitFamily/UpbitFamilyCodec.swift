@@ -23,12 +23,12 @@ public struct UpbitFamilyCodec: MarketCodec {
         do throws(WireError) {
             try tokenizer.parse(frame) { (root) throws(WireError) in
                 guard root.kind == .array else {
-                    result.events.append(try Self.message(root, profile: profile))
+                    result.events.append(try Self.message(root, profile: profile, errors: &result.errors))
                     return
                 }
                 for element in root.elements {
                     do throws(WireError) {
-                        result.events.append(try Self.message(element, profile: profile))
+                        result.events.append(try Self.message(element, profile: profile, errors: &result.errors))
                     } catch {
                         result.errors.append(error)
                     }
@@ -40,8 +40,10 @@ public struct UpbitFamilyCodec: MarketCodec {
         return result
     }
 
-    /// Decodes one WebSocket message object.
-    static func message(_ object: JSONValue, profile: UpbitFamilyProfile) throws(WireError) -> MarketEvent {
+    /// Decodes one WebSocket message object; entries of its lists that break a ``WireRule`` are
+    /// added to `errors` and left out.
+    static func message(_ object: JSONValue, profile: UpbitFamilyProfile,
+                        errors: inout [WireError]) throws(WireError) -> MarketEvent {
         guard object.kind == .object else { throw .unknownMessage("not an object") }
         let keys: UpbitKeys
         let type: JSONValue
@@ -60,7 +62,9 @@ public struct UpbitFamilyCodec: MarketCodec {
         if type.isString("ticker") {
             return .ticker(try ticker(object, keys: keys, marketKey: keys.code, timeFromText: false, profile: profile))
         }
-        if type.isString("orderbook") { return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code)) }
+        if type.isString("orderbook") {
+            return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code, errors: &errors))
+        }
         if type.isString("trade") {
             return .trades([try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)])
         }

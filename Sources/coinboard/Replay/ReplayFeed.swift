@@ -58,8 +58,8 @@ struct ReplayMessages: AsyncSequence, Sendable {
             let frame = frames[index]
             index += 1
             if speed > 0, let firstAt, let at = frame.receivedAt {
-                let offset = Double(at.microseconds - firstAt.microseconds) / speed
-                try await clock.sleep(until: start + .microseconds(Int64(offset)))
+                let offset = (Double(at.microseconds) - Double(firstAt.microseconds)) / speed
+                try await clock.sleep(until: start + .microseconds(Int64(clampingRounded: offset)))
             }
             return FeedMessage(codec.decode(frame: frame.bytes))
         }

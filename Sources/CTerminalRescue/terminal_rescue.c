@@ -1,0 +1,116 @@
+#define _GNU_SOURCE
+#include "terminal_rescue.h"
+
+#include <execinfo.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+enum { restore_capacity = 512, max_frames = 64 };
+
+static const int fatal_signals[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGQUIT };
+static const size_t fatal_count = sizeof fatal_signals / sizeof fatal_signals[0];
+
+static struct termios saved_modes;
+static volatile sig_atomic_t terminal_fd = -1;
+static volatile sig_atomic_t armed = 0;
+static volatile sig_atomic_t log_fd = -1;
+static char restore_bytes[restore_capacity];
+static size_t restore_length = 0;
+static char alternate_stack[64 * 1024];
+
+static void write_all(int fd, const char *bytes, size_t length) {
+    while (length > 0) {
+        ssize_t written = write(fd, bytes, length);
+        if (written <= 0) return;
+        bytes += written;
+        length -= (size_t)written;
+    }
+}
+
+static const char *signal_name(int signal) {
+    switch (signal) {
+    case SIGILL: return "SIGILL (a Swift runtime trap)";
+    case SIGTRAP: return "SIGTRAP (a Swift runtime trap)";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGABRT: return "SIGABRT";
+    case SIGFPE: return "SIGFPE";
+    case SIGQUIT: return "SIGQUIT";
+    default: return "a fatal signal";
+    }
+}
+
+/* "coinboard: stopped by SIGABRT (signal 6)\n" into `line`, without stdio. */
+static size_t describe(int signal, char *line, size_t capacity) {
+    const char *parts[] = { "coinboard: stopped by ", signal_name(signal), " (signal " };
+    size_t length = 0;
+    for (size_t part = 0; part < 3; part++) {
+        for (const char *c = parts[part]; *c != '\0' && length < capacity - 8; c++) line[length++] = *c;
+    }
+    char digits[4];
+    size_t count = 0;
+    int value = signal;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0 && count < sizeof digits);
+    while (count > 0) line[length++] = digits[--count];
+    line[length++] = ')';
+    line[length++] = '\n';
+    return length;
+}
+
+static void rescue(int signal) {
+    if (armed) {
+        armed = 0;
+        write_all(terminal_fd, restore_bytes, restore_length);
+        tcsetattr(terminal_fd, TCSAFLUSH, &saved_modes);
+    }
+    char line[128];
+    size_t length = describe(signal, line, sizeof line);
+    write_all(STDERR_FILENO, line, length);
+    if (log_fd >= 0) {
+        write_all(log_fd, line, length);
+        void *frames[max_frames];
+        int depth = backtrace(frames, max_frames);
+        backtrace_symbols_fd(frames, depth, log_fd);
+    }
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signal, &fallback, NULL);
+    raise(signal);
+}
+
+int tr_save_modes(int fd) {
+    if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    terminal_fd = fd;
+    return 0;
+}
+
+void tr_arm(const char *restore, size_t length, const char *log_path) {
+    if (terminal_fd < 0) return;
+    restore_length = length < restore_capacity ? length : restore_capacity;
+    memcpy(restore_bytes, restore, restore_length);
+    if (log_path != NULL && log_fd < 0) log_fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    /* The first backtrace() loads the unwinder, which allocates: do it now, not in the handler. */
+    void *warm[1];
+    backtrace(warm, 1);
+
+    stack_t stack = { .ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0 };
+    sigaltstack(&stack, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rescue;
+    action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    for (size_t index = 0; index < fatal_count; index++) sigaddset(&action.sa_mask, fatal_signals[index]);
+    armed = 1;
+    for (size_t index = 0; index < fatal_count; index++) sigaction(fatal_signals[index], &action, NULL);
+}
+
+void tr_disarm(void) {
+    armed = 0;
+}
