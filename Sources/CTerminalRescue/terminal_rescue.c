@@ -62,6 +62,7 @@ static size_t describe(int signal, char *line, size_t capacity) {
 }
 
 static void rescue(int signal) {
+    int terminal_was_armed = armed;
     if (armed) {
         armed = 0;
         write_all(terminal_fd, restore_bytes, restore_length);
@@ -70,11 +71,12 @@ static void rescue(int signal) {
     char line[128];
     size_t length = describe(signal, line, sizeof line);
     write_all(STDERR_FILENO, line, length);
-    if (log_fd >= 0) {
-        write_all(log_fd, line, length);
+    int trace_fd = log_fd >= 0 ? log_fd : (terminal_was_armed ? -1 : STDERR_FILENO);
+    if (trace_fd >= 0) {
+        if (trace_fd != STDERR_FILENO) write_all(trace_fd, line, length);
         void *frames[max_frames];
         int depth = backtrace(frames, max_frames);
-        backtrace_symbols_fd(frames, depth, log_fd);
+        backtrace_symbols_fd(frames, depth, trace_fd);
     }
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
@@ -84,31 +86,41 @@ static void rescue(int signal) {
     raise(signal);
 }
 
+void tr_install(const char *log_path) {
+    if (log_path != NULL) {
+        int fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+        int previous = log_fd;
+        log_fd = fd;
+        if (previous >= 0) close(previous);
+    }
+    static int installed = 0;
+    if (installed) return;
+    installed = 1;
+    /* The first backtrace() loads the unwinder, which allocates: do it now, not in the handler. */
+    void *warm[1];
+    backtrace(warm, 1);
+    stack_t stack = { .ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0 };
+    sigaltstack(&stack, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rescue;
+    action.sa_flags = SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (size_t index = 0; index < fatal_count; index++) sigaddset(&action.sa_mask, fatal_signals[index]);
+    for (size_t index = 0; index < fatal_count; index++) sigaction(fatal_signals[index], &action, NULL);
+}
+
 int tr_save_modes(int fd) {
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
     terminal_fd = fd;
     return 0;
 }
 
-void tr_arm(const char *restore, size_t length, const char *log_path) {
+void tr_arm(const char *restore, size_t length) {
     if (terminal_fd < 0) return;
     restore_length = length < restore_capacity ? length : restore_capacity;
     memcpy(restore_bytes, restore, restore_length);
-    if (log_path != NULL && log_fd < 0) log_fd = open(log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    /* The first backtrace() loads the unwinder, which allocates: do it now, not in the handler. */
-    void *warm[1];
-    backtrace(warm, 1);
-
-    stack_t stack = { .ss_sp = alternate_stack, .ss_size = sizeof alternate_stack, .ss_flags = 0 };
-    sigaltstack(&stack, NULL);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = rescue;
-    action.sa_flags = SA_ONSTACK | SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    for (size_t index = 0; index < fatal_count; index++) sigaddset(&action.sa_mask, fatal_signals[index]);
     armed = 1;
-    for (size_t index = 0; index < fatal_count; index++) sigaction(fatal_signals[index], &action, NULL);
 }
 
 void tr_disarm(void) {

@@ -10,19 +10,15 @@ public import TerminalKit
 /// more than once, so every exit path can call it.
 public final class CursesBackend: TerminalBackend {
     private let usesColor: Bool
-    private let crashLogPath: String?
     private var screen: OpaquePointer?
     private var hasColors = false
     private var pairs: [ColorPair: Int16] = [:]
     private let watcher = InputWatcher()
 
     /// Creates a backend; nothing touches the terminal until ``start()``.
-    /// - Parameters:
-    ///   - usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
-    ///   - crashLogPath: where a fatal signal's line and backtrace are appended, if anywhere.
-    public init(usesColor: Bool, crashLogPath: String? = nil) {
+    /// - Parameter usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
+    public init(usesColor: Bool) {
         self.usesColor = usesColor
-        self.crashLogPath = crashLogPath
     }
 
     /// Whether the user's locale is UTF-8, i.e. whether Hangul and box drawing can be shown.
@@ -65,8 +61,8 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// From here until ``restore()``, a fatal signal (a Swift trap included) gives the terminal
-    /// back before the process ends: the main screen, a visible cursor, plain text and the
-    /// modes saved before ncurses started.
+    /// back before the process ends: plain text, a visible cursor, the main screen and the
+    /// modes saved before ncurses started (see ``CrashRescue``).
     private func armCrashRescue() {
         var bytes: [UInt8] = []
         for capability in ["sgr0", "cnorm", "rmcup"] {
@@ -75,7 +71,7 @@ public final class CursesBackend: TerminalBackend {
         }
         bytes.append(contentsOf: Array("\r\n".utf8))
         bytes.withUnsafeBufferPointer { restore in
-            restore.withMemoryRebound(to: CChar.self) { tr_arm($0.baseAddress, $0.count, crashLogPath) }
+            restore.withMemoryRebound(to: CChar.self) { tr_arm($0.baseAddress, $0.count) }
         }
     }
 

@@ -73,12 +73,12 @@ struct CandlestickChart: Widget {
     private func renderAxis(_ scale: ChartScale, last: ExactDecimal?, in axis: Rect, into buffer: inout Buffer) {
         let step = max(2, axis.height / 4)
         for row in stride(from: 0, to: axis.height, by: step) {
-            buffer.write(" " + DisplayFormat.axisPrice(scale.price(atRow: row)), x: axis.x, y: axis.y + row, limit: axis.width,
+            buffer.write(" " + DisplayFormat.fitted(DisplayFormat.axisPrice(scale.price(atRow: row)), toColumns: axis.width - 1), x: axis.x, y: axis.y + row, limit: axis.width,
                          style: theme.muted)
         }
         if let last {
             let row = scale.row(of: last)
-            buffer.write((" " + DisplayFormat.axisPrice(last)).padded(toColumns: axis.width), x: axis.x, y: axis.y + row,
+            buffer.write((" " + DisplayFormat.fitted(DisplayFormat.axisPrice(last), toColumns: axis.width - 1)).padded(toColumns: axis.width), x: axis.x, y: axis.y + row,
                          limit: axis.width, style: theme.selected.bold)
         }
     }

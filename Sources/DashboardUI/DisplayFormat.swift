@@ -1,4 +1,5 @@
 public import MarketCore
+import TerminalKit
 
 /// How numbers and times read on screen: exact decimals with thousands separators, never
 /// through `Double`.
@@ -47,6 +48,38 @@ public enum DisplayFormat {
     /// Korea Standard Time of day, `14:03:22`.
     public static func kstTime(_ time: Timestamp) -> String {
         time.civilTime(in: .kst).timeText()
+    }
+
+    /// A formatted number (`▲1,234.5%`, `-0.000000000000000001`) that fits `columns`: as it is
+    /// when it fits, else its number in scientific notation with as many digits as fit
+    /// (`1e15`, `-9.99e19`, `1e-18`), keeping any prefix and suffix. Cutting a number short
+    /// would show a different number; text that is not a number is left to be cut.
+    public static func fitted(_ text: String, toColumns columns: Int) -> String {
+        guard text.terminalColumns > columns else { return text }
+        let numeric: Set<Character> = ["-", "+", ".", ",", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+        let prefix = text.prefix { !numeric.contains($0) }
+        let suffix = String(text.reversed().prefix { !numeric.contains($0) }.reversed())
+        let core = text.dropFirst(prefix.count).dropLast(suffix.count).filter { $0 != "," }
+        guard !core.isEmpty, let value = ExactDecimal(core) else { return text }
+        let room = columns - String(prefix).terminalColumns - suffix.terminalColumns
+        return prefix + scientific(value, toColumns: room) + suffix
+    }
+
+    /// `value` as `d.ddde±n` in at most `columns` (more only when even `de±n` does not fit).
+    static func scientific(_ value: ExactDecimal, toColumns columns: Int) -> String {
+        guard !value.isZero else { return "0" }
+        let magnitude = value.magnitude
+        let parts = magnitude.description.split(separator: ".", omittingEmptySubsequences: false)
+        var exponent = parts[0] != "0" ? parts[0].count - 1 : -((parts.count > 1 ? parts[1].prefix { $0 == "0" }.count : 0) + 1)
+        let sign = value.isNegative ? "-" : ""
+        var digits = max(0, columns - sign.count - "e\(exponent)".count - 2)
+        var mantissa = magnitude.shifted(byPowerOfTen: -exponent).rounded(toFractionDigits: digits)
+        if mantissa >= ExactDecimal(10) {
+            exponent += 1
+            digits = max(0, columns - sign.count - "e\(exponent)".count - 2)
+            mantissa = magnitude.shifted(byPowerOfTen: -exponent).rounded(toFractionDigits: digits)
+        }
+        return sign + trimmed(mantissa.formatted(fractionDigits: digits)) + "e\(exponent)"
     }
 
     /// Digits grouped by threes before the decimal point.

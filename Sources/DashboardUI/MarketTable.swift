@@ -100,7 +100,8 @@ struct MarketTable: Widget {
         var x = area.x
         for (column, width) in columns {
             let (text, style) = cell(column)
-            let fitted = column.isRightAligned ? text.rightAligned(toColumns: width) : text.padded(toColumns: width)
+            let fitted = column.isRightAligned
+                ? DisplayFormat.fitted(text, toColumns: width).rightAligned(toColumns: width) : text.padded(toColumns: width)
             buffer.write(fitted, x: x, y: y, limit: min(width, area.maxX - x), style: style)
             x += width + 1
         }

@@ -187,7 +187,7 @@ public struct UIState: Sendable {
             rateSample = (messages, at)
             return
         }
-        let seconds = Double(at.microseconds - sample.at.microseconds) / 1_000_000
+        let seconds = Double(at.microseconds(since: sample.at)) / 1_000_000
         guard seconds >= 1 else { return }
         messageRate = Double(max(0, messages - sample.messages)) / seconds
         rateSample = (messages, at)

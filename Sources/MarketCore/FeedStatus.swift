@@ -41,6 +41,6 @@ public struct FeedStatus: Sendable, Hashable {
 
     /// Seconds since the last message, or `nil` when none has arrived.
     public func secondsSinceLastMessage(at now: Timestamp) -> Double? {
-        lastMessageAt.map { Double(now.microseconds - $0.microseconds) / 1_000_000 }
+        lastMessageAt.map { Double(now.microseconds(since: $0)) / 1_000_000 }
     }
 }

@@ -39,6 +39,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         Timestamp(microseconds: microseconds &+ delta)
     }
 
+    /// Microseconds from `earlier` to this time, saturating at the ends of `Int64`.
+    public func microseconds(since earlier: Timestamp) -> Int64 {
+        let (difference, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)
+        guard overflow else { return difference }
+        return microseconds < earlier.microseconds ? .min : .max
+    }
+
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 }
 

@@ -139,7 +139,7 @@ public actor DashboardApp {
     private func drawOrSchedule(_ state: UIState, group: inout DiscardingTaskGroup,
                                 wake: AsyncStream<Wake>.Continuation) {
         guard needsFrame else { return }
-        let sinceLastFrame = lastFrameAt.map { Duration.microseconds(clock.now().microseconds - $0.microseconds) } ?? frameInterval
+        let sinceLastFrame = lastFrameAt.map { Duration.microseconds(clock.now().microseconds(since: $0)) } ?? frameInterval
         if sinceLastFrame >= frameInterval {
             draw(state)
         } else if !isFrameScheduled {
@@ -171,7 +171,7 @@ public actor DashboardApp {
             latencyWindowStart = now
             return
         }
-        guard Duration.microseconds(now.microseconds - start.microseconds) >= Self.latencyWindow else { return }
+        guard Duration.microseconds(now.microseconds(since: start)) >= Self.latencyWindow else { return }
         if latency.count > 0 { logger.info("feed-to-screen latency \(latency.summary)") }
         latency.reset()
         latencyWindowStart = now

@@ -263,12 +263,12 @@ public actor FeedSupervisor {
         while true {
             try await clock.sleep(for: tick)
             let now = clock.now()
-            if Duration.microseconds(now.microseconds - lastKeepalive.microseconds) >= keepalive {
+            if Duration.microseconds(now.microseconds(since: lastKeepalive)) >= keepalive {
                 try await connection.sendKeepalive()
                 lastKeepalive = now
             }
             let lastHeard = status.lastMessageAt.map { max($0, sessionStartedAt) } ?? sessionStartedAt
-            let silence = Duration.microseconds(now.microseconds - lastHeard.microseconds)
+            let silence = Duration.microseconds(now.microseconds(since: lastHeard))
             if silence >= configuration.reconnectAfterSilence {
                 throw MarketRuntimeError.silent(seconds: Double(silence.components.seconds))
             }

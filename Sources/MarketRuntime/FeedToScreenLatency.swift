@@ -13,7 +13,7 @@ struct FeedToScreenLatency {
 
     /// Records one sample; a time ahead of `shown` (clocks disagree) counts as 0 ms.
     mutating func record(sent: Timestamp, shown: Timestamp) {
-        let milliseconds = max(0, (shown.microseconds - sent.microseconds) / 1000)
+        let milliseconds = max(0, shown.microseconds(since: sent) / 1000)
         buckets[Int(min(milliseconds, Int64(Self.bucketCount - 1)))] += 1
         count += 1
         maximum = max(maximum, milliseconds)

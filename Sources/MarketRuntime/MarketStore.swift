@@ -52,7 +52,7 @@ public actor MarketStore {
     /// One reader at a time.
     public func nextSnapshot() async -> MarketSnapshot? {
         if let lastPublished {
-            let elapsed = Duration.microseconds(clock.now().microseconds - lastPublished.microseconds)
+            let elapsed = Duration.microseconds(clock.now().microseconds(since: lastPublished))
             let wait = publishInterval - elapsed
             if wait > .zero {
                 do { try await clock.sleep(for: wait) } catch { return nil }

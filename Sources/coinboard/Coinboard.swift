@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import Foundation
 import Persistence
 
@@ -16,8 +17,9 @@ struct Coinboard: AsyncParsableCommand {
 
     /// Runs the command; any failure — a bad option included — is one line on stderr and a
     /// non-zero exit, never a usage dump: 2 for a configuration file that is not valid. `--help`
-    /// and `--version` print as usual.
+    /// and `--version` print as usual. A crash is one line too (see ``CrashRescue``).
     static func main() async {
+        CrashRescue.install()
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {

@@ -41,8 +41,7 @@ struct DashboardCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let fileSettings = try files.settings(environment: environment)
         let source = try exchange.source(settings: fileSettings)
-        let logPath = logFile ?? fileSettings.logFile
-        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logPath)
+        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile ?? fileSettings.logFile)
         let settings = dashboardSettings(fileSettings, source: source)
         let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
@@ -53,7 +52,7 @@ struct DashboardCommand: AsyncParsableCommand {
             group.addTask {
                 try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
                                            snapshotsPerSecond: frameRate) { pipeline in
-                    let app = DashboardApp(backend: CursesBackend(usesColor: usesColor, crashLogPath: logPath), store: pipeline.store,
+                    let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
                                            supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
                                            frameRate: frameRate, logger: logger)
                     try await app.run()

@@ -1,3 +1,4 @@
+import CursesTerminal
 import Foundation
 import Logging
 import MarketCore
@@ -11,6 +12,7 @@ struct FileLogHandler: LogHandler {
     private let file: FileHandle
 
     /// A logger writing to `path` (appending), or discarding everything when `path` is `nil`.
+    /// A crash's backtrace goes to the same file.
     static func logger(label: String, path: String?, level: Logger.Level = .info) throws -> Logger {
         guard let path else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
         if !FileManager.default.fileExists(atPath: path) {
@@ -18,6 +20,7 @@ struct FileLogHandler: LogHandler {
         }
         guard let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableLog(path) }
         file.seekToEndOfFile()
+        CrashRescue.install(logPath: path)
         var logger = Logger(label: label, factory: { label in FileLogHandler(label: label, file: file) })
         logger.logLevel = level
         return logger

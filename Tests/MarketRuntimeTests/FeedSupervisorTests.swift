@@ -157,3 +157,60 @@ final class ScriptedFetcher: SnapshotFetcher {
         #expect(snapshot.markets.map(\.code) == [xlm])
     }
 }
+
+/// Book fetches answered in turn from a list (the last answer repeats), counted.
+final class SequencedBookFetcher: SnapshotFetcher {
+    let listing: FeedMessage
+    let books: [FeedMessage]
+    private let served = Mutex(0)
+
+    init(listing: FeedMessage, books: [FeedMessage]) {
+        self.listing = listing
+        self.books = books
+    }
+
+    var bookFetches: Int { served.withLock { $0 } }
+
+    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
+        switch resource {
+        case .markets: return listing
+        case .orderBook:
+            let index = served.withLock { count in
+                count += 1
+                return count - 1
+            }
+            return books[min(index, books.count - 1)]
+        default: return FeedMessage(events: [])
+        }
+    }
+}
+
+extension FeedSupervisorTests {
+    /// A resync asked for because of the very answer the fetch loop is handling (a crossed book)
+    /// is fetched again, and the book goes live; it used to be swallowed as "already pending".
+    @Test func aCrossedBookFromRESTIsFetchedAgainUntilItIsHealthy() async throws {
+        let time = Timestamp(microseconds: 1_790_121_600_000_000)
+        let crossed = OrderBook(market: xlm, bids: [BookLevel(price: 402, quantity: 1)], asks: [BookLevel(price: 401, quantity: 1)],
+                                timestamp: time)
+        let healthy = OrderBook(market: xlm, bids: [BookLevel(price: 399, quantity: 2)], asks: [BookLevel(price: 401, quantity: 3)],
+                                timestamp: time.advanced(byMicroseconds: 1))
+        let fetcher = SequencedBookFetcher(listing: listing, books: [FeedMessage(events: [.orderBook(crossed)]),
+                                                                     FeedMessage(events: [.orderBook(healthy)])])
+        let transport = ScriptedTransport(bookUpdates: .deltas(snapshotDepth: 30),
+                                          scripts: [.init(messages: [], closesAfterwards: false)],
+                                          fetcher: ScriptedFetcher(answers: [:]))
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
+                                        configuration: FeedConfiguration(focus: [xlm]))
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        var book = await store.snapshot().orderBooks[xlm]
+        while book == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+            book = await store.snapshot().orderBooks[xlm]
+        }
+        #expect(book == healthy)
+        #expect(fetcher.bookFetches == 2)
+    }
+}
