@@ -86,6 +86,32 @@ struct TmuxSession {
         try await tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// Whether the pane shows the alternate screen and the cursor.
+    struct PaneModes: Equatable {
+        var alternateScreen: Bool
+        var cursorVisible: Bool
+    }
+
+    /// The pane's screen and cursor modes now, as tmux keeps them.
+    func paneModes() async throws -> PaneModes {
+        let flags = try await tmux(["display-message", "-p", "-t", name, "#{alternate_on} #{cursor_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return PaneModes(alternateScreen: flags.hasPrefix("1"), cursorVisible: flags.hasSuffix("1"))
+    }
+
+    /// Waits (at most `timeout`) until the pane's modes are `expected` (tmux reads what the
+    /// program wrote a moment after it was written); returns the last modes seen.
+    @discardableResult
+    func waitForPaneModes(_ expected: PaneModes, timeout: Duration = .seconds(20)) async throws -> PaneModes {
+        let deadline = ContinuousClock.now + timeout
+        var modes = try await paneModes()
+        while modes != expected, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            modes = try await paneModes()
+        }
+        return modes
+    }
+
     /// Waits (at most `timeout`) until the screen satisfies `condition`; returns the last screen seen.
     @discardableResult
     func waitForScreen(timeout: Duration = .seconds(20), _ description: String,

@@ -98,3 +98,30 @@ import Testing
         #expect(feed.secondsSinceLastMessage(at: later.advanced(byMicroseconds: 1_500_000)) == 1.5)
     }
 }
+
+extension MarketStateTests {
+    /// A REST ticker snapshot taken before a stream ticker, but answered after it, does not put
+    /// the older price back; nor does an older whole book. Equal times still replace.
+    @Test func anOlderTickerOrBookArrivingLateNeverReplacesANewerOne() {
+        var state = MarketState()
+        func ticker(_ price: Int, at microseconds: Int64) -> MarketEvent {
+            .ticker(Ticker(market: btc, price: ExactDecimal(price),
+                           change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                           timestamp: Timestamp(microseconds: microseconds)))
+        }
+        func book(_ ask: Int, at microseconds: Int64) -> MarketEvent {
+            .orderBook(OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: ExactDecimal(ask), quantity: 1)],
+                                 timestamp: Timestamp(microseconds: microseconds)))
+        }
+        state.apply(ticker(4452, at: 2_000))
+        state.apply(ticker(4448, at: 1_000))
+        #expect(state.tickers[btc]?.price == 4452)
+        state.apply(ticker(4450, at: 2_000))
+        #expect(state.tickers[btc]?.price == 4450)
+        state.apply(book(10, at: 5_000))
+        state.apply(book(11, at: 4_999))
+        #expect(state.orderBooks[btc]?.bestAsk?.price == 10)
+        state.apply(book(12, at: 5_001))
+        #expect(state.orderBooks[btc]?.bestAsk?.price == 12)
+    }
+}
