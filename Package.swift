@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ExchangeClient", targets: ["ExchangeClient"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "DashboardUI", targets: ["DashboardUI"]),
+        .library(name: "WholePath", targets: ["WholePath"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "TerminalKit", swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit"], swiftSettings: strictSettings),
+        .target(name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
+                swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalRescue"),
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
@@ -132,6 +135,12 @@ let package = Package(
         .testTarget(
             name: "MarketWireTests",
             dependencies: ["MarketWire", "MarketCore", "TestFixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WholePathTests",
+            dependencies: ["WholePath", "MarketWire", "MarketCore", "TerminalKit", "TestFixtures"],
+            resources: [.copy("FuzzRegressions")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketSimTests", dependencies: ["MarketSim", "MarketCore"], swiftSettings: strictSettings),

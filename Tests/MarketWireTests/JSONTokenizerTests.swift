@@ -47,6 +47,17 @@ import Testing
         #expect(tokenize(text) == nil)
     }
 
+    /// A short frame that stops inside containers still open fits the tape: each opening
+    /// bracket is a token of one byte (a fuzzer found `[` × 63 + `tche\n` writing past it).
+    @Test(arguments: 1...70)
+    func framesEndingInsideOpenContainersFitTheTape(depth: Int) {
+        for tail in ["", "1", "x", "tche\n", #""""#, #"{"":"#] {
+            let text = String(repeating: "[", count: depth) + tail
+            #expect(tokenize(text) != nil, "\(text)")
+        }
+        #expect(tokenize(String(repeating: #"[{"":"#, count: depth)) != nil)
+    }
+
     /// Lookups remember where the last one matched; any order, repeats and misses still find
     /// exactly the right member, and a reused tokenizer starts afresh.
     @Test func lookupsInAnyOrder() throws {

@@ -25,9 +25,11 @@ struct JSONTokenizer {
     /// Tokenizes `bytes`, replacing the previous tape.
     mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(WireError) {
         guard bytes.count < Int(Int32.max) else { throw .frameTooLarge(bytes: bytes.count, limit: Int(Int32.max)) }
-        // Every token but an empty container's holds at least one byte and is followed by a
-        // separator or a closing bracket, so a frame of n bytes makes at most n / 2 + 1 tokens.
-        let capacity = bytes.count / 2 + 1
+        // A scalar or a closed container takes at least two bytes (itself and the separator or
+        // bracket after it; the root none after), and a container still open when the frame ends
+        // or turns invalid takes one (`[[[[`), of which there are at most `maxDepth`: a frame of
+        // n bytes makes at most n / 2 + 1 + maxDepth tokens.
+        let capacity = bytes.count / 2 + 1 + Self.maxDepth
         if tape.count < capacity {
             tape = [JSONToken](repeating: JSONToken(kind: .null, start: 0, end: 0, next: 0), count: capacity)
         }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the whole path (bytes → decode → MarketState.apply → every screen
+# at 40x12, 80x24 and 200x60): builds the targets in Fuzz/ with libFuzzer and AddressSanitizer,
+# then runs one target per dialect for SECONDS each (default 60), seeded with the real
+# fixtures and a dictionary of their keys. A crash keeps its input in .build-fuzz/crashes/
+# and fails the script; make it a regression test (Tests/WholePathTests/FuzzRegressions).
+#   scripts/fuzz.sh [SECONDS] [DIALECT...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(bithumb bithumb-legacy upbit)
+
+swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+runtime=$(ls "$swift_bin"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1)
+[ -n "$runtime" ] || { echo "fuzz.sh: this Swift toolchain has no libFuzzer runtime (libclang_rt.fuzzer_no_main)" >&2; exit 1; }
+
+work=.build-fuzz
+swift build --package-path Fuzz -c release --scratch-path "$work" \
+    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+    -Xlinker "$runtime" -Xlinker -lstdc++
+binary="$work/release/CoinboardFuzz"
+
+fixtures=Tests/TestFixtures/Fixtures
+failed=0
+for target in "${targets[@]}"; do
+    case "$target" in
+        bithumb) prefix=bithumb-v2- ;;
+        bithumb-legacy) prefix=bithumb-legacy- ;;
+        upbit) prefix=upbit- ;;
+        *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit)" >&2; exit 64 ;;
+    esac
+    corpus="$work/corpus/$target"
+    crashes="$work/crashes/$target"
+    mkdir -p "$corpus" "$crashes"
+    for file in "$fixtures/$prefix"*; do
+        name=$(basename "$file")
+        if [[ "$name" == *.jsonl ]]; then
+            split -l 1 "$file" "$corpus/seed-$name-"
+        else
+            cp "$file" "$corpus/seed-$name"
+        fi
+    done
+    dictionary="$work/$target.dict"
+    grep -ohE '"[A-Za-z_0-9]+"' "$fixtures/$prefix"* | sort -u | sed 's/"/\\"/g; s/.*/"&"/' > "$dictionary"
+    printf '"%s"\n' '-1' '0' '1e20' '99999999999999999999' '0.000000000000000001' '1E-18' '9223372036854775807' \
+        '-9223372036854775808' 'NaN' '[' '{' 'null' 'true' '\"' '\\u0000' '\\u202e' >> "$dictionary"
+    echo "== fuzzing $target for ${seconds}s"
+    if ! COINBOARD_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
+        "$binary" "$corpus" -dict="$dictionary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 \
+        -timeout=10 -artifact_prefix="$crashes/" -print_final_stats=1 > "$work/$target.log" 2>&1; then
+        failed=1
+        echo "fuzz.sh: $target found a failure; its input is in $crashes/ and the report in $work/$target.log" >&2
+        grep -E 'ERROR|Fatal error|SUMMARY|deadly signal|Test unit written' "$work/$target.log" | head -n 5 >&2 || true
+    fi
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$work/$target.log" \
+        | sed "s/^/  $target /" || true
+    grep -E '^#[0-9]+ +DONE' "$work/$target.log" | tail -n 1 | sed "s/^/  $target /" || true
+done
+exit $failed
