@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the whole path (bytes → decode → MarketState.apply → every screen
 # at 40x12, 80x24 and 200x60): builds the targets in Fuzz/ with libFuzzer and AddressSanitizer,
-# then runs one target per dialect for SECONDS each (default 60), seeded with the real
-# fixtures and a dictionary of their keys. A crash keeps its input in .build-fuzz/crashes/
-# and fails the script; make it a regression test (Tests/WholePathTests/FuzzRegressions).
-#   scripts/fuzz.sh [SECONDS] [DIALECT...]
+# then runs one target per dialect, seeded with the real fixtures and a dictionary of their keys.
+#   scripts/fuzz.sh [SECONDS] [DIALECT...]   each target for SECONDS (default 60), growing the
+#                                            corpus kept in .build-fuzz/corpus/
+#   scripts/fuzz.sh --runs N [DIALECT...]    each target for N inputs, from the seeds alone and
+#                                            with a fixed random seed (the test command's pass:
+#                                            a bounded amount of work, not of wall time; the
+#                                            inputs still vary a little from run to run, since
+#                                            coverage of pointer comparisons follows the heap)
+# A crash keeps its input in .build-fuzz/crashes/ and fails the script; make it a regression
+# test (Tests/WholePathTests/FuzzRegressions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
+limit=(-max_total_time="${1:-60}")
+fresh=no
+if [ "${1:-}" = "--runs" ]; then
+    limit=(-runs="${2:?--runs needs a count}" -seed=1)
+    fresh=yes
+    shift
+fi
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(bithumb bithumb-legacy upbit)
@@ -19,7 +31,7 @@ runtime=$(ls "$swift_bin"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$
 work=.build-fuzz
 swift build --package-path Fuzz -c release --scratch-path "$work" \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    -Xlinker "$runtime" -Xlinker -lstdc++
+    -Xlinker "$runtime" -Xlinker -l:libstdc++.so.6
 binary="$work/release/CoinboardFuzz"
 
 fixtures=Tests/TestFixtures/Fixtures
@@ -32,7 +44,9 @@ for target in "${targets[@]}"; do
         *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit)" >&2; exit 64 ;;
     esac
     corpus="$work/corpus/$target"
+    [ "$fresh" = no ] || corpus="$work/corpus-fresh/$target"
     crashes="$work/crashes/$target"
+    [ "$fresh" = no ] || rm -rf "$corpus"
     mkdir -p "$corpus" "$crashes"
     for file in "$fixtures/$prefix"*; do
         name=$(basename "$file")
@@ -46,9 +60,10 @@ for target in "${targets[@]}"; do
     grep -ohE '"[A-Za-z_0-9]+"' "$fixtures/$prefix"* | sort -u | sed 's/"/\\"/g; s/.*/"&"/' > "$dictionary"
     printf '"%s"\n' '-1' '0' '1e20' '99999999999999999999' '0.000000000000000001' '1E-18' '9223372036854775807' \
         '-9223372036854775808' 'NaN' '[' '{' 'null' 'true' '\"' '\\u0000' '\\u202e' >> "$dictionary"
-    echo "== fuzzing $target for ${seconds}s"
-    if ! COINBOARD_FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
-        "$binary" "$corpus" -dict="$dictionary" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 \
+    echo "== fuzzing $target (${limit[*]})"
+    if ! COINBOARD_FUZZ_TARGET=$target SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no \
+        ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
+        "$binary" "$corpus" -dict="$dictionary" "${limit[@]}" -max_len=65536 -rss_limit_mb=4096 \
         -timeout=10 -artifact_prefix="$crashes/" -print_final_stats=1 > "$work/$target.log" 2>&1; then
         failed=1
         echo "fuzz.sh: $target found a failure; its input is in $crashes/ and the report in $work/$target.log" >&2

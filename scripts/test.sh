@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the tests need, then builds and runs every test (Swift Testing), then checks
 # the demo exchange with ccxt, a third-party client (skipped where Python or PyPI is missing),
-# and that the benchmark package still builds (running it is `swift package benchmark`).
+# runs every fuzz target for a short, repeatable pass (scripts/fuzz.sh; a long run: scripts/fuzz.sh 600),
+# and checks that the benchmark package still builds (running it is `swift package benchmark`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift test
 scripts/ccxt-check.sh
+scripts/fuzz.sh --runs 12000
 swift build --package-path Benchmarks

@@ -214,3 +214,27 @@ extension FeedSupervisorTests {
         #expect(fetcher.bookFetches == 2)
     }
 }
+
+extension FeedSupervisorTests {
+    /// A listing longer than `listingLimit` is cut there, and says so: the subscription and the
+    /// ticker requests it causes stay bounded however many markets a server lists.
+    @Test func aListingBeyondTheLimitIsCutAndSaysSo() async throws {
+        let markets = (0..<5).map { index in
+            Market(code: MarketCode(quote: "KRW", base: "C\(index)")!, koreanName: "코인\(index)", englishName: "Coin \(index)")
+        }
+        let fetcher = ScriptedFetcher(answers: [.markets: FeedMessage(events: [.markets(markets)])])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
+                                        configuration: FeedConfiguration(listingLimit: 3))
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while transport.subscriptions.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(transport.subscriptions.first?.tickers == markets.prefix(3).map(\.code))
+        let snapshot = await store.snapshot()
+        #expect(snapshot.markets.map(\.code) == markets.prefix(3).map(\.code))
+        #expect(snapshot.feed.lastProblem == "the listing holds 5 markets; following the first 3")
+    }
+}
