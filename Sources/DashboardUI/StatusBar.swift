@@ -25,7 +25,7 @@ struct StatusBar: Widget {
         }
         put(" ")
         put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
-        if let age = feed.secondsSinceLastMessage(at: state.now) { put("  \(Self.age(age))") }
+        if let age = feed.secondsSinceMarketData(at: state.now) { put("  \(Self.age(age))") }
         if let problem = state.watchlistProblem ?? state.notice ?? (feed.state == .live ? nil : feed.lastProblem) {
             put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
         }

@@ -2,10 +2,11 @@
 public enum ConnectionState: String, Sendable, Hashable, CaseIterable {
     /// Connecting for the first time.
     case connecting
-    /// Connected, subscribed, and data arriving.
+    /// Connected, subscribed, and market data (tickers, trades, books) arriving.
     case live
-    /// Connected, but nothing has arrived for longer than the keepalive window: the figures
-    /// on screen may be old.
+    /// Connected, but no market data has arrived for longer than the keepalive window
+    /// (heartbeats, acknowledgements and errors keep a socket open; they don't make its data
+    /// fresh): the figures on screen may be old.
     case stale
     /// The connection was lost; a new one is being made (after a backoff delay).
     case reconnecting
@@ -23,24 +24,24 @@ public struct FeedStatus: Sendable, Hashable {
     public var decodeErrors: Int
     /// Connections re-established after a loss.
     public var reconnects: Int
-    /// When the last message arrived (the client's clock), if any has.
-    public var lastMessageAt: Timestamp?
+    /// When the last message carrying market data arrived (the client's clock), if any has.
+    public var lastMarketDataAt: Timestamp?
     /// The most recent problem, in words, for the status bar (already free of control characters).
     public var lastProblem: String?
 
     /// Creates a status.
     public init(state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
-                lastMessageAt: Timestamp? = nil, lastProblem: String? = nil) {
+                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil) {
         self.state = state
         self.messages = messages
         self.decodeErrors = decodeErrors
         self.reconnects = reconnects
-        self.lastMessageAt = lastMessageAt
+        self.lastMarketDataAt = lastMarketDataAt
         self.lastProblem = lastProblem
     }
 
-    /// Seconds since the last message, or `nil` when none has arrived.
-    public func secondsSinceLastMessage(at now: Timestamp) -> Double? {
-        lastMessageAt.map { Double(now.microseconds(since: $0)) / 1_000_000 }
+    /// Seconds since market data last arrived, or `nil` when none has.
+    public func secondsSinceMarketData(at now: Timestamp) -> Double? {
+        lastMarketDataAt.map { Double(now.microseconds(since: $0)) / 1_000_000 }
     }
 }

@@ -16,6 +16,17 @@ public enum MarketEvent: Sendable, Hashable {
     case notice(FeedNotice)
 }
 
+extension MarketEvent {
+    /// Whether the event is market data a stream delivers (a ticker, trades, a book or a change
+    /// to one): what makes a feed live, unlike notices.
+    public var isMarketData: Bool {
+        switch self {
+        case .ticker, .orderBook, .orderBookDelta, .trades: true
+        case .markets, .candles, .notice: false
+        }
+    }
+}
+
 /// A control message: greetings, acknowledgements, heartbeats and rejections.
 public enum FeedNotice: Sendable, Hashable {
     /// The server greeted a new connection.

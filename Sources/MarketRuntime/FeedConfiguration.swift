@@ -17,6 +17,9 @@ public struct FeedConfiguration: Sendable, Hashable {
     public var backoff: Backoff
     /// Consecutive failed attempts after which the state reads `failed` (retries go on).
     public var failedAfterAttempts: Int
+    /// How long a session must stay live before earlier failures are forgotten and the
+    /// backoff starts again from its first delay.
+    public var healthyAfter: Duration
     /// The most listed markets followed (the exchanges list about 500); a longer listing is cut
     /// here, so the subscription and the ticker requests it causes stay bounded.
     public var listingLimit: Int
@@ -24,7 +27,7 @@ public struct FeedConfiguration: Sendable, Hashable {
     /// Creates a configuration.
     public init(focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
                 candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
-                failedAfterAttempts: Int = 5, listingLimit: Int = 2000) {
+                failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
         self.candleInterval = candleInterval
@@ -32,6 +35,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.keepaliveInterval = max(.milliseconds(100), keepaliveInterval)
         self.backoff = backoff
         self.failedAfterAttempts = max(1, failedAfterAttempts)
+        self.healthyAfter = max(.zero, healthyAfter)
         self.listingLimit = max(1, listingLimit)
     }
 

@@ -30,6 +30,9 @@ public actor FeedSupervisor {
     private var failuresInARow = 0
     private var hasBeenLive = false
     private var sessionStartedAt = Timestamp(microseconds: 0)
+    /// When the current session's market data began to flow, until it has been healthy long
+    /// enough to forget earlier failures.
+    private var liveSince: Timestamp?
     private var listing: [Market] = []
     private var connection: (any FeedConnection)?
     private var fetches: AsyncStream<FetchRequest>.Continuation?
@@ -124,6 +127,7 @@ public actor FeedSupervisor {
 
     private func endSession(problem: String) async {
         connection = nil
+        liveSince = nil
         fetches?.finish()
         fetches = nil
         failuresInARow += 1
@@ -141,15 +145,20 @@ public actor FeedSupervisor {
 
     // MARK: Receiving
 
+    /// Takes one message. Only market data (tickers, trades, books) makes the feed live and
+    /// fresh; heartbeats, acknowledgements, rejections and undecodable frames are counted but
+    /// say nothing about whether prices are current.
     private func receive(_ message: FeedMessage) async {
         status.messages += 1
-        status.lastMessageAt = clock.now()
+        if message.events.contains(where: \.isMarketData) {
+            status.lastMarketDataAt = clock.now()
+            if status.state != .live { becameLive() }
+        }
         if !message.decodeErrors.isEmpty {
             status.decodeErrors += message.decodeErrors.count
             status.lastProblem = "undecodable message: \(message.decodeErrors[0])".strippingControlCharacters
             logger.debug("decode error", metadata: ["error": "\(message.decodeErrors[0])"])
         }
-        if status.state != .live { becameLive() }
         var events: [MarketEvent] = []
         events.reserveCapacity(message.events.count)
         for event in message.events {
@@ -174,8 +183,17 @@ public actor FeedSupervisor {
             logger.info("reconnected", metadata: ["reconnects": "\(status.reconnects)"])
         }
         hasBeenLive = true
-        failuresInARow = 0
+        liveSince = liveSince ?? clock.now()
         status.state = .live
+    }
+
+    /// Forgets earlier failures once the session has been live for `healthyAfter`, so that a
+    /// server that accepts, sends a frame and drops meets a growing backoff, not a storm.
+    private func noteHealth(at now: Timestamp) {
+        guard failuresInARow > 0, let liveSince,
+              Duration.microseconds(now.microseconds(since: liveSince)) >= configuration.healthyAfter else { return }
+        failuresInARow = 0
+        logger.info("connection healthy", metadata: ["after": "\(configuration.healthyAfter)"])
     }
 
     private func report(problem: String) async {
@@ -254,8 +272,8 @@ public actor FeedSupervisor {
         await store.apply(message.events, feed: status)
     }
 
-    /// Keeps the connection alive and watches for silence: `stale` after the keepalive
-    /// interval, a reconnect (by throwing) after one and a half.
+    /// Keeps the connection alive and watches for silence of market data: `stale` after the
+    /// keepalive interval, a reconnect (by throwing) after one and a half.
     private func keepWatch(on connection: any FeedConnection) async throws {
         let keepalive = configuration.keepaliveInterval
         let tick = min(.seconds(1), keepalive / 10)
@@ -263,16 +281,17 @@ public actor FeedSupervisor {
         while true {
             try await clock.sleep(for: tick)
             let now = clock.now()
+            noteHealth(at: now)
             if Duration.microseconds(now.microseconds(since: lastKeepalive)) >= keepalive {
                 try await connection.sendKeepalive()
                 lastKeepalive = now
             }
-            let lastHeard = status.lastMessageAt.map { max($0, sessionStartedAt) } ?? sessionStartedAt
+            let lastHeard = status.lastMarketDataAt.map { max($0, sessionStartedAt) } ?? sessionStartedAt
             let silence = Duration.microseconds(now.microseconds(since: lastHeard))
             if silence >= configuration.reconnectAfterSilence {
                 throw MarketRuntimeError.silent(seconds: Double(silence.components.seconds))
             }
-            if silence >= configuration.staleAfter, status.state == .live {
+            if silence >= configuration.staleAfter, status.state != .stale {
                 status.state = .stale
                 logger.warning("connection stale", metadata: ["silence": "\(silence)"])
                 await report(problem: "nothing received for \(silence.components.seconds) s")

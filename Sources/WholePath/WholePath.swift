@@ -46,7 +46,7 @@ public enum WholePath {
         let now = Timestamp(microseconds: 1_790_121_600_000_000)
         for event in decoded.events { state.apply(event, receivedAt: now) }
         let snapshot = state.snapshot(at: now, feed: FeedStatus(state: .live, messages: decoded.events.count,
-                                                                 decodeErrors: decoded.errors.count, lastMessageAt: now))
+                                                                 decodeErrors: decoded.errors.count, lastMarketDataAt: now))
         var ui = UIState(settings: DashboardSettings(exchangeName: dialect.rawValue), size: size, now: now)
         _ = ui.reduce(.snapshotArrived(snapshot))
         let intervalSteps = variant.magnitude % UInt(CandleInterval.allCases.count)

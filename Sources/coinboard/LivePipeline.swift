@@ -80,6 +80,20 @@ struct LivePipeline {
         }
     }
 
+    /// Returns once market data flows (the feed reads `live`), or attempts have failed often
+    /// enough to read `failed`, or after `limit`, whichever is first. Reads the store's
+    /// snapshots, so it is the only reader meanwhile.
+    func untilLive(waitingAtMost limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while let snapshot = await store.nextSnapshot(), snapshot.feed.state != .live, snapshot.feed.state != .failed {}
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Waits for the body's result (the one child that returns a value; the others run until
     /// cancelled), then cancels the rest. `nil` when every child ended without one.
     private static func firstResult<Result: Sendable>(of group: inout ThrowingTaskGroup<Result?, any Error>) async throws -> Result? {

@@ -76,7 +76,7 @@ struct SnapshotReport: Encodable {
         capturedAt = snapshot.capturedAt.iso8601
         let feed = snapshot.feed
         connection = Connection(state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
-                                reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceLastMessage(at: snapshot.capturedAt),
+                                reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
                                 lastProblem: feed.lastProblem)
         markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code]) }
         let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }

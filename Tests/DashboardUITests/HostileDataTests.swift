@@ -42,7 +42,7 @@ import Testing
                   side: .buy, timestamp: SampleMarket.now)
         }))
         return state.snapshot(at: SampleMarket.now, feed: FeedStatus(state: .live, messages: Int.max, decodeErrors: Int.max,
-                                                                      lastMessageAt: Timestamp(microseconds: .min)))
+                                                                      lastMarketDataAt: Timestamp(microseconds: .min)))
     }
 
     /// Every screen — table, favorites, search, help, detail at every chart interval, zoomed

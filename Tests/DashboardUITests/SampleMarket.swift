@@ -72,7 +72,7 @@ enum SampleMarket {
 
     /// A snapshot of the sample market, with whatever the test leaves out left out.
     static func snapshot(book: OrderBook? = SampleMarket.book(), candleCount: Int = 24,
-                         feed: FeedStatus = FeedStatus(state: .live, messages: 1200, lastMessageAt: now)) -> MarketSnapshot {
+                         feed: FeedStatus = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now)) -> MarketSnapshot {
         var state = MarketState()
         state.apply(.markets(markets))
         for ticker in tickers { state.apply(.ticker(ticker)) }

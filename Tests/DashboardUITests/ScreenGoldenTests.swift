@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aStaleConnectionShowsItsAgeAndProblem() {
-        let feed = FeedStatus(state: .stale, messages: 10, lastMessageAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
+        let feed = FeedStatus(state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
                               lastProblem: "nothing received for 20s")
         let state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
         #expect(DashboardScreen.render(state).trimmedLines == [
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func helpListsTheKeysOverTheScreen() {
-        let feed = FeedStatus(state: .stale, messages: 10, lastMessageAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
+        let feed = FeedStatus(state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
                               lastProblem: "nothing received for 20s")
         var state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
         _ = state.reduce(.keyPressed(.character("?")))

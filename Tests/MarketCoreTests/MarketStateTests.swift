@@ -90,12 +90,12 @@ import Testing
         state.apply(.trades([Trade(market: eth, price: 10, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 1),
                                    id: 1)]), receivedAt: later)
         state.apply(.ticker(ticker(btc, 2)))
-        let feed = FeedStatus(state: .stale, messages: 3, decodeErrors: 1, reconnects: 2, lastMessageAt: later)
+        let feed = FeedStatus(state: .stale, messages: 3, decodeErrors: 1, reconnects: 2, lastMarketDataAt: later)
         let snapshot = state.snapshot(at: later, feed: feed)
         #expect(snapshot.receivedAt == [btc: testTime, eth: later])
         #expect(snapshot.feed == feed)
         #expect(snapshot.capturedAt == later)
-        #expect(feed.secondsSinceLastMessage(at: later.advanced(byMicroseconds: 1_500_000)) == 1.5)
+        #expect(feed.secondsSinceMarketData(at: later.advanced(byMicroseconds: 1_500_000)) == 1.5)
     }
 }
 

@@ -102,13 +102,37 @@ final class ScriptedFetcher: SnapshotFetcher {
             timestamp: Timestamp(microseconds: time)))])
     }
 
+    /// The first snapshot meeting `condition`, waiting up to a minute (a generous deadline, so a
+    /// loaded machine never fails the test; a passing run returns as soon as the state is there).
     func waitFor(_ store: MarketStore, _ condition: (MarketSnapshot) -> Bool) async throws -> MarketSnapshot {
-        for _ in 0..<200 {
-            let snapshot = await store.snapshot()
-            if condition(snapshot) { return snapshot }
+        let deadline = ContinuousClock.now + .seconds(60)
+        var snapshot = await store.snapshot()
+        while !condition(snapshot), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
+            snapshot = await store.snapshot()
         }
-        return await store.snapshot()
+        return snapshot
+    }
+
+    /// Heartbeats, acknowledgements and undecodable frames are counted, but only market data
+    /// makes the feed live: a server answering `PING` with `UP` and nothing else is not live.
+    @Test func heartbeatsAloneNeverMakeTheFeedLive() async throws {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        let heartbeat = FeedMessage(events: [.notice(.heartbeat)])
+        let subscribed = FeedMessage(events: [.notice(.subscribed(message: "ok"))])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks,
+                                          scripts: [.init(messages: [subscribed, heartbeat, heartbeat,
+                                                                     FeedMessage(events: [], decodeErrors: ["invalidJSON"])],
+                                                          closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let counted = try await waitFor(store) { $0.feed.messages == 4 }
+        #expect(counted.feed.state == .connecting)
+        #expect(counted.feed.lastMarketDataAt == nil)
+        #expect(counted.feed.decodeErrors == 1)
     }
 
     @Test func legacyDeltasAreKeptAgainstTheRESTBookAndBadMessagesCounted() async throws {
@@ -138,12 +162,16 @@ final class ScriptedFetcher: SnapshotFetcher {
         #expect(fetcher.bookFetches == 1, "the book asked for by the first delta comes with the one already on its way")
     }
 
+    var tick: FeedMessage {
+        FeedMessage(events: [.ticker(Ticker(market: xlm, price: 400, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                                            timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))])
+    }
+
     @Test func aClosedConnectionIsMadeAgainAndCounted() async throws {
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let heartbeat = FeedMessage(events: [.notice(.heartbeat)])
         let transport = ScriptedTransport(bookUpdates: .wholeBooks,
-                                          scripts: [.init(messages: [heartbeat], closesAfterwards: true),
-                                                    .init(messages: [heartbeat, heartbeat], closesAfterwards: false)],
+                                          scripts: [.init(messages: [tick], closesAfterwards: true),
+                                                    .init(messages: [tick, tick], closesAfterwards: false)],
                                           fetcher: fetcher)
         let store = MarketStore()
         let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))
@@ -236,5 +264,37 @@ extension FeedSupervisorTests {
         let snapshot = await store.snapshot()
         #expect(snapshot.markets.map(\.code) == markets.prefix(3).map(\.code))
         #expect(snapshot.feed.lastProblem == "the listing holds 5 markets; following the first 3")
+    }
+}
+
+extension FeedSupervisorTests {
+    /// A server that accepts, sends one frame and drops meets a growing backoff: one message
+    /// no longer forgets the failures before it (only a session live for `healthyAfter` does).
+    @Test func aFlappingServerMeetsAGrowingBackoff() async throws {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: true)],
+                                          fetcher: fetcher)
+        let clock = ManualClock()
+        let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(250), maximum: .seconds(30)))
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: MarketStore(), configuration: configuration,
+                                        clock: clock)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        var delays: [Duration] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while delays.count < 6, ContinuousClock.now < deadline {
+            // Between sessions the only sleep is the backoff's (the session's watch has ended).
+            let state = await supervisor.currentStatus.state
+            let pending = clock.pendingSleeps
+            if state != .live, transport.connections == delays.count + 1, pending.count == 1, let delay = pending.first {
+                delays.append(delay)
+                clock.advance(by: delay)
+            } else {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        #expect(delays.count == 6)
+        #expect(delays.last.map { $0 >= .seconds(4) } == true,
+                "the sixth delay is at least half of 0.25 s doubled five times: \(delays)")
     }
 }
