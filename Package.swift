@@ -35,11 +35,12 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
-        .target(name: "MarketCore", swiftSettings: strictSettings),
-        .target(name: "MarketWire", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(name: "SafeText", swiftSettings: strictSettings),
+        .target(name: "MarketCore", dependencies: ["SafeText"], swiftSettings: strictSettings),
+        .target(name: "MarketWire", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
-        .target(name: "TerminalKit", swiftSettings: strictSettings),
-        .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit"], swiftSettings: strictSettings),
+        .target(name: "TerminalKit", dependencies: ["SafeText"], swiftSettings: strictSettings),
+        .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit", "SafeText"], swiftSettings: strictSettings),
         .target(name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
                 swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
-            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", "SafeText", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -61,6 +62,7 @@ let package = Package(
                 "MarketCore",
                 "MarketRuntime",
                 "MarketWire",
+                "SafeText",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -97,6 +99,7 @@ let package = Package(
                 "DashboardUI",
                 "CursesTerminal",
                 "Persistence",
+                "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -105,6 +108,7 @@ let package = Package(
         ),
         .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: strictSettings),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .testTarget(
             name: "DashboardUITests",
             dependencies: ["DashboardUI", "TerminalKit", "MarketCore"],

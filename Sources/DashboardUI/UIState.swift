@@ -1,5 +1,6 @@
 public import MarketCore
 public import TerminalKit
+import SafeText
 
 /// Everything the dashboard shows besides the market data: changed only by ``reduce(_:)``.
 public struct UIState: Sendable {
@@ -145,14 +146,14 @@ public struct UIState: Sendable {
         refreshRows()
     }
     mutating func setFavoritesLoaded() { hasLoadedFavorites = true }
-    mutating func setWatchlistProblem(_ problem: String?) { watchlistProblem = problem?.strippingControlCharacters }
+    mutating func setWatchlistProblem(_ problem: String?) { watchlistProblem = problem?.strippingUnsafeCharacters }
     mutating func setFavorites(_ favorites: [MarketCode]) {
         var seen: Set<MarketCode> = []
         self.favorites = favorites.filter { seen.insert($0).inserted }
         refreshRows()
     }
     mutating func setChart(_ chart: ChartView) { self.chart = chart }
-    mutating func setNotice(_ notice: String?) { self.notice = notice?.strippingControlCharacters }
+    mutating func setNotice(_ notice: String?) { self.notice = notice?.strippingUnsafeCharacters }
 
     /// Moves the highlight to row `index` (clamped) and scrolls it into view.
     mutating func select(index: Int) {

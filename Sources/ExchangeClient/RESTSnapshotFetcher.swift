@@ -4,6 +4,7 @@ public import MarketRuntime
 import MarketWire
 import NIOCore
 import NIOHTTP1
+import SafeText
 
 /// The REST adapter: fetches resources over HTTP(S) with async-http-client, paced within the
 /// exchange's limit, and decodes them with the dialect's codec. Sends no `Origin` header
@@ -42,7 +43,7 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
             guard response.status == .ok else {
                 let detail = decoded.errors.first.map { String(describing: $0) } ?? ""
                 throw ExchangeClientError.httpStatus(Int(response.status.code), path: request.path,
-                                                     detail: detail.strippingControlCharacters)
+                                                     detail: detail.strippingUnsafeCharacters)
             }
             if let recorder {
                 body.withUnsafeReadableBytes { recorder.record(response: $0, request: request.pathAndQuery) }

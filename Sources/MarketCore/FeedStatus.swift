@@ -2,7 +2,8 @@
 public enum ConnectionState: String, Sendable, Hashable, CaseIterable {
     /// Connecting for the first time.
     case connecting
-    /// Connected, subscribed, and market data (tickers, trades, books) arriving.
+    /// Connected, subscribed, and market data (tickers, trades, books — streamed, or answered
+    /// over REST in this session) arriving.
     case live
     /// Connected, but no market data has arrived for longer than the keepalive window
     /// (heartbeats, acknowledgements and errors keep a socket open; they don't make its data

@@ -1,3 +1,5 @@
+import SafeText
+
 /// A listed market with its display names.
 public struct Market: Sendable, Hashable {
     /// The market's code.
@@ -13,8 +15,8 @@ public struct Market: Sendable, Hashable {
     /// network text can reach the screen through a `Market`.
     public init(code: MarketCode, koreanName: String, englishName: String, hasWarning: Bool = false) {
         self.code = code
-        self.koreanName = koreanName.strippingControlCharacters
-        self.englishName = englishName.strippingControlCharacters
+        self.koreanName = koreanName.strippingUnsafeCharacters
+        self.englishName = englishName.strippingUnsafeCharacters
         self.hasWarning = hasWarning
     }
 }

@@ -57,19 +57,20 @@ public struct MarketState: Sendable {
     public var hasChanges: Bool { !pending.isEmpty }
 
     /// Applies one event; with `time`, the markets it names are marked as updated then. A ticker
-    /// or a whole book older (by exchange time) than the one held is ignored: a REST answer that
-    /// arrives after newer stream updates never puts an older price back on screen.
+    /// or a whole book surely older (by exchange time; at the second where either is stamped
+    /// only to the second) than the one held is ignored: a REST answer that arrives after newer
+    /// stream updates never puts an older price back on screen.
     public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil) {
         switch event {
         case .markets(let listing):
             applyListing(listing)
         case .ticker(let ticker):
-            if let held = tickers[ticker.market], held.timestamp > ticker.timestamp { return }
+            if let held = tickers[ticker.market], ticker.timestamp.isSurelyBefore(held.timestamp) { return }
             guard admit(ticker.market, at: time) else { return }
             tickers[ticker.market] = ticker
             pending.tickers.insert(ticker.market)
         case .orderBook(let book):
-            if let held = orderBooks[book.market], held.timestamp > book.timestamp { return }
+            if let held = orderBooks[book.market], book.timestamp.isSurelyBefore(held.timestamp) { return }
             guard admit(book.market, at: time) else { return }
             orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
                                                 timestamp: book.timestamp, levelLimit: limits.bookLevels)

@@ -39,6 +39,14 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         Timestamp(microseconds: microseconds &+ delta)
     }
 
+    /// Whether this time is surely before `other`, given that either may be stamped only to the
+    /// second (a whole second stands for any time within it): compared by whole seconds then,
+    /// else exactly.
+    public func isSurelyBefore(_ other: Timestamp) -> Bool {
+        guard isWholeSecond || other.isWholeSecond else { return self < other }
+        return microseconds.floorDivided(by: 1_000_000) < other.microseconds.floorDivided(by: 1_000_000)
+    }
+
     /// Microseconds from `earlier` to this time, saturating at the ends of `Int64`.
     public func microseconds(since earlier: Timestamp) -> Int64 {
         let (difference, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)

@@ -1,5 +1,6 @@
 public import Logging
 public import MarketCore
+import SafeText
 
 /// Keeps one exchange feed flowing into the store: connect → fetch the listing → subscribe →
 /// bootstrap over REST while streaming; on any failure or silence, reconnect with backoff and
@@ -150,13 +151,10 @@ public actor FeedSupervisor {
     /// say nothing about whether prices are current.
     private func receive(_ message: FeedMessage) async {
         status.messages += 1
-        if message.events.contains(where: \.isMarketData) {
-            status.lastMarketDataAt = clock.now()
-            if status.state != .live { becameLive() }
-        }
+        noteMarketData(in: message.events)
         if !message.decodeErrors.isEmpty {
             status.decodeErrors += message.decodeErrors.count
-            status.lastProblem = "undecodable message: \(message.decodeErrors[0])".strippingControlCharacters
+            status.lastProblem = "undecodable message: \(message.decodeErrors[0])".strippingUnsafeCharacters
             logger.debug("decode error", metadata: ["error": "\(message.decodeErrors[0])"])
         }
         var events: [MarketEvent] = []
@@ -166,13 +164,21 @@ public actor FeedSupervisor {
             case .orderBookDelta(let delta) where transport.bookUpdates != .wholeBooks:
                 if let book = keep(delta) { events.append(.orderBook(book)) }
             case .notice(.rejected(let code, let text)):
-                status.lastProblem = "the exchange refused: \(code) \(text)".strippingControlCharacters
+                status.lastProblem = "the exchange refused: \(code) \(text)".strippingUnsafeCharacters
                 logger.warning("request rejected", metadata: ["code": "\(code)", "message": "\(text)"])
             default:
                 events.append(event)
             }
         }
         await store.apply(events, feed: status)
+    }
+
+    /// Marks the feed fresh, and live, when `events` (streamed, or a REST answer of this
+    /// session) hold market data.
+    private func noteMarketData(in events: [MarketEvent]) {
+        guard events.contains(where: \.isMarketData) else { return }
+        status.lastMarketDataAt = clock.now()
+        if status.state != .live { becameLive() }
     }
 
     private func becameLive() {
@@ -197,7 +203,7 @@ public actor FeedSupervisor {
     }
 
     private func report(problem: String) async {
-        status.lastProblem = problem.strippingControlCharacters
+        status.lastProblem = problem.strippingUnsafeCharacters
         await store.update(feed: status)
     }
 
@@ -222,6 +228,7 @@ public actor FeedSupervisor {
         let krw = listing.map(\.code).filter { $0.quote == "KRW" }
         let message = try await fetcher.fetch(.tickers(krw))
         try Self.rejectIfRefused(message)
+        noteMarketData(in: message.events)
         await store.apply(message.events, feed: status)
     }
 
@@ -257,6 +264,7 @@ public actor FeedSupervisor {
                 for case .orderBook(let book) in message.events {
                     if let kept = keep(snapshot: book) { books.append(.orderBook(kept)) }
                 }
+                noteMarketData(in: books)
                 await store.apply(books, feed: status)
             case .trades(let market):
                 try await fetchAndApply(.trades(market, count: configuration.tradeHistory))
@@ -269,6 +277,7 @@ public actor FeedSupervisor {
     private func fetchAndApply(_ resource: SnapshotResource) async throws {
         let message = try await fetcher.fetch(resource)
         try Self.rejectIfRefused(message)
+        noteMarketData(in: message.events)
         await store.apply(message.events, feed: status)
     }
 
@@ -306,6 +315,6 @@ public actor FeedSupervisor {
     }
 
     static func describe(_ error: any Error) -> String {
-        String(describing: error).strippingControlCharacters
+        String(describing: error).strippingUnsafeCharacters
     }
 }

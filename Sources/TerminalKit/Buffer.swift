@@ -1,3 +1,5 @@
+import SafeText
+
 /// A screen's worth of cells that widgets paint into; the only thing that reaches a
 /// terminal, and only through ``diff(from:)``.
 public struct Buffer: Sendable, Hashable {
@@ -23,7 +25,8 @@ public struct Buffer: Sendable, Hashable {
 
     /// Writes text on one row from column `x`, clipped to `limit` columns (and the buffer),
     /// one cell per column; a wide character that does not fit whole becomes a space.
-    /// Characters with no width (control characters among them) are skipped.
+    /// Characters with no width are skipped, and scalars unsafe to show (controls, bidi
+    /// overrides, tag characters…, see `SafeText`) never reach a cell.
     /// - Returns: the columns written.
     @discardableResult
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
@@ -34,13 +37,16 @@ public struct Buffer: Sendable, Hashable {
         for character in text {
             let width = character.terminalColumns
             guard width > 0 else { continue }
+            let symbol = character.unicodeScalars.contains { $0.isUnsafeToShow }
+                ? String(character).strippingUnsafeCharacters : String(character)
+            guard !symbol.isEmpty else { continue }
             guard column + width <= end else {
                 if column < end, column >= 0 { put(Cell(" ", style: style), x: column, y: y) }
                 column = end
                 break
             }
             if column >= 0 {
-                put(Cell(String(character), style: style), x: column, y: y)
+                put(Cell(symbol, style: style), x: column, y: y)
                 if width == 2 { put(Cell("", style: style), x: column + 1, y: y) }
             }
             column += width

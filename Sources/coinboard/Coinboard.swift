@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import Foundation
 import Persistence
+import SafeText
 
 /// The `coinboard` command: a terminal dashboard for Korean-exchange coin quotes.
 @main
@@ -31,7 +32,7 @@ struct Coinboard: AsyncParsableCommand {
             let code = error is PersistenceError ? ExitCode(2) : exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
-            FileHandle.standardError.write(Data("coinboard: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("coinboard: \(message.strippingUnsafeCharacters)\n".utf8))
             Foundation.exit(code.rawValue)
         }
     }

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import MarketWire
+import SafeText
 
 /// `coinboard decode`: decodes recorded exchange frames and prints one line per event.
 struct DecodeCommand: ParsableCommand {
@@ -33,8 +34,8 @@ struct DecodeCommand: ParsableCommand {
             }
             for frame in frames {
                 let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }
-                for event in decoded.events { print(EventLine(event).text) }
-                for error in decoded.errors { print("error \(error)") }
+                for event in decoded.events { print(EventLine(event).text.strippingUnsafeCharacters) }
+                for error in decoded.errors { print("error \(error)".strippingUnsafeCharacters) }
                 events += decoded.events.count
                 errors += decoded.errors.count
             }

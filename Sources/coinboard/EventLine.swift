@@ -1,4 +1,5 @@
 import MarketCore
+import SafeText
 
 /// One line of text describing a market event, for `coinboard decode`.
 struct EventLine {
@@ -28,10 +29,10 @@ struct EventLine {
             text = "candles \(history.market) \(history.interval.rawValue) count=\(history.candles.count)"
         case .notice(let notice):
             switch notice {
-            case .connected(let message): text = "notice connected \(message.strippingControlCharacters)"
-            case .subscribed(let message): text = "notice subscribed \(message.strippingControlCharacters)"
+            case .connected(let message): text = "notice connected \(message.strippingUnsafeCharacters)"
+            case .subscribed(let message): text = "notice subscribed \(message.strippingUnsafeCharacters)"
             case .heartbeat: text = "notice heartbeat"
-            case .rejected(let code, let message): text = "notice rejected \(code) \(message.strippingControlCharacters)"
+            case .rejected(let code, let message): text = "notice rejected \(code) \(message.strippingUnsafeCharacters)"
             }
         }
     }

@@ -2,6 +2,7 @@ import CursesTerminal
 import Foundation
 import Logging
 import MarketCore
+import SafeText
 
 /// A swift-log handler appending one line per message to a file, so logs never reach a
 /// terminal that a dashboard or a script's output owns.
@@ -36,10 +37,13 @@ struct FileLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// Writes one line: outside text in the message or the metadata has its unsafe characters
+    /// escaped (`\n`, `\u{1B}`…), so no entry can forge another or reach a terminal raw.
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-        let line = "\(SystemClock.now().iso8601) \(event.level) \(label): \(event.message)\(fields)\n"
+        let entry = "\(label): \(event.message)\(fields)".escapingUnsafeCharacters
+        let line = "\(SystemClock.now().iso8601) \(event.level) \(entry)\n"
         file.write(Data(line.utf8))
     }
 }

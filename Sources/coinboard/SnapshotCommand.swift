@@ -3,6 +3,7 @@ import Foundation
 public import MarketCore
 import ExchangeClient
 import MarketRuntime
+import SafeText
 
 /// `coinboard snapshot`: connects like the dashboard, waits, and prints the state.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -84,9 +85,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            let json = String(decoding: try encoder.encode(report), as: UTF8.self)
+            FileHandle.standardOutput.write(Data((json.escapingUnsafeCharactersInJSON + "\n").utf8))
         case .table:
-            FileHandle.standardOutput.write(Data(SnapshotTable(report: report).text.utf8))
+            let lines = SnapshotTable(report: report).text.split(separator: "\n", omittingEmptySubsequences: false)
+            FileHandle.standardOutput.write(Data(lines.map(\.strippingUnsafeCharacters).joined(separator: "\n").utf8))
         }
     }
 }

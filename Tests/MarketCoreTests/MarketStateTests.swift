@@ -124,4 +124,24 @@ extension MarketStateTests {
         state.apply(book(12, at: 5_001))
         #expect(state.orderBooks[btc]?.bestAsk?.price == 12)
     }
+
+    /// A time stamped only to the second stands for any moment in it: the legacy feed's stream
+    /// ticker (trade time, whole seconds) after its REST ticker (the answer's time, in ms) of
+    /// the same second is taken, since its trade may well be the later; one a second earlier is not.
+    @Test func timesStampedToTheSecondAreComparedBySecond() {
+        var state = MarketState()
+        func ticker(_ price: Int, at microseconds: Int64) -> MarketEvent {
+            .ticker(Ticker(market: btc, price: ExactDecimal(price),
+                           change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                           timestamp: Timestamp(microseconds: microseconds)))
+        }
+        let second: Int64 = 1_790_121_600_000_000
+        state.apply(ticker(4448, at: second + 700_000))
+        state.apply(ticker(4452, at: second))
+        #expect(state.tickers[btc]?.price == 4452)
+        state.apply(ticker(4450, at: second - 1_000_000))
+        #expect(state.tickers[btc]?.price == 4452)
+        #expect(Timestamp(microseconds: second).isSurelyBefore(Timestamp(microseconds: second + 1_000_000)))
+        #expect(!Timestamp(microseconds: second + 999_999).isSurelyBefore(Timestamp(microseconds: second)))
+    }
 }

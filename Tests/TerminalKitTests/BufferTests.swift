@@ -56,3 +56,16 @@ import Testing
         #expect(area.intersection(Rect(x: 0, y: 0, width: 4, height: 2)) == Rect(x: 2, y: 1, width: 2, height: 1))
     }
 }
+
+extension BufferTests {
+    /// Whatever text a widget writes, no scalar that could drive the terminal reaches a cell:
+    /// escapes, C1 controls, bidi overrides and tag characters (which would ride along inside a
+    /// character's grapheme cluster) are dropped, and the visible text stays in place.
+    @Test func unsafeScalarsNeverReachACell() {
+        var buffer = Buffer(size: Size(width: 24, height: 1))
+        buffer.write("A\u{1B}[2J\u{9B}31m\u{202E}B\u{E0041}C\u{2028}D", x: 0, y: 0)
+        #expect(buffer.lines == ["A[2J31mBCD" + String(repeating: " ", count: 14)])
+        #expect(buffer.lines.joined().unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+        #expect(!buffer.lines.joined().unicodeScalars.contains { [0x202E, 0xE0041, 0x2028].contains($0.value) })
+    }
+}

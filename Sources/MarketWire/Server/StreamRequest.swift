@@ -1,4 +1,5 @@
 public import MarketCore
+import SafeText
 
 /// A Bithumb 2.0 subscribe request as the exchange reads it:
 /// `[{"ticket":…},{"type":…,"codes":[…]},…,{"format":…}]`.
@@ -42,7 +43,7 @@ public struct StreamRequestRejection: Error, Sendable, Hashable {
     static let noCodes = StreamRequestRejection(name: "NO_CODES", message: "codes 필드가 존재하지 않습니다.")
     static let emptyCodes = StreamRequestRejection(name: "INVALID_PARAM", message: "codes 필드가 비어 있습니다.")
     static func unknownType(_ type: String) -> StreamRequestRejection {
-        StreamRequestRejection(name: "INVALID_PARAM", message: "\(type.strippingControlCharacters) 은 지원하지 않는 타입입니다.")
+        StreamRequestRejection(name: "INVALID_PARAM", message: "\(type.strippingUnsafeCharacters) 은 지원하지 않는 타입입니다.")
     }
 }
 
