@@ -15,7 +15,11 @@ static const int fatal_signals[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, 
 static const size_t fatal_count = sizeof fatal_signals / sizeof fatal_signals[0];
 
 static struct termios saved_modes;
+/* The terminal's descriptor as the dashboard draws on it, a private duplicate of it for the
+ * rescue, and /dev/null to put in the first one's place. */
+static volatile sig_atomic_t drawing_fd = -1;
 static volatile sig_atomic_t terminal_fd = -1;
+static volatile sig_atomic_t null_fd = -1;
 static volatile sig_atomic_t armed = 0;
 static volatile sig_atomic_t log_fd = -1;
 static char restore_bytes[restore_capacity];
@@ -65,6 +69,9 @@ static void rescue(int signal) {
     int terminal_was_armed = armed;
     if (armed) {
         armed = 0;
+        /* Other threads run on while this one handles the signal: a frame being drawn must not
+         * land after the restore, so their descriptor now leads to /dev/null. */
+        if (null_fd >= 0) dup2(null_fd, drawing_fd);
         write_all(terminal_fd, restore_bytes, restore_length);
         tcsetattr(terminal_fd, TCSAFLUSH, &saved_modes);
     }
@@ -112,8 +119,10 @@ void tr_install(const char *log_path) {
 
 int tr_save_modes(int fd) {
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
-    terminal_fd = fd;
-    return 0;
+    if (terminal_fd < 0) terminal_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (null_fd < 0) null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    drawing_fd = fd;
+    return terminal_fd >= 0 ? 0 : -1;
 }
 
 void tr_arm(const char *restore, size_t length) {

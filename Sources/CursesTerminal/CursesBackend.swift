@@ -65,7 +65,9 @@ public final class CursesBackend: TerminalBackend {
     /// modes saved before ncurses started (see ``CrashRescue``).
     private func armCrashRescue() {
         var bytes: [UInt8] = []
-        for capability in ["sgr0", "cnorm", "rmcup"] {
+        // The cursor is shown after leaving the alternate screen, which may restore the cursor mode
+        // saved on entering it.
+        for capability in ["sgr0", "rmcup", "cnorm"] {
             guard let value = cnc_terminfo_string(capability) else { continue }
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: value, count: strlen(value)))
         }

@@ -13,21 +13,25 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     private let endpoints: ExchangeEndpoints
     private let client: HTTPClient
     private let pacer: RequestPacer
-    private let timeout: TimeAmount
+    private let timeout: Duration
     private let recorder: (any WireRecorder)?
 
     /// Largest body read (a full KRW ticker list is about 230 KB).
     private static let bodyLimit = 8 << 20
 
-    /// Creates a fetcher for `endpoints`, pacing requests within `limit`; `recorder`, if given,
-    /// sees each successful response.
+    /// The default deadline of a whole response, body included.
+    public static let defaultTimeout = Duration.seconds(15)
+
+    /// Creates a fetcher for `endpoints`, pacing requests within `limit`; each response, body
+    /// included, must arrive within `timeout` (a server trickling its body cannot stall
+    /// start-up). `recorder`, if given, sees each successful response.
     public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = .shared,
-                timeout: Duration = .seconds(10), recorder: (any WireRecorder)? = nil) {
+                timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil) {
         self.endpoints = endpoints
         self.recorder = recorder
         self.client = client
         pacer = RequestPacer(limit: limit)
-        self.timeout = .microseconds(timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000)
+        self.timeout = timeout
     }
 
     public func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
@@ -37,8 +41,11 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
             try await pacer.waitForTurn(path: request.path)
             var http = HTTPClientRequest(url: endpoints.restBaseURL + request.pathAndQuery)
             http.headers.add(name: "Accept", value: "application/json")
-            let response = try await client.execute(http, timeout: timeout)
-            let body = try await response.body.collect(upTo: Self.bodyLimit)
+            let (client, prepared) = (client, http)
+            let (response, body) = try await withDeadline(timeout, "GET \(request.path)") {
+                let response = try await client.execute(prepared, timeout: .hours(1))
+                return (response, try await response.body.collect(upTo: Self.bodyLimit))
+            }
             let decoded = body.withUnsafeReadableBytes { codec.decode(response: $0, for: resource) }
             guard response.status == .ok else {
                 let detail = decoded.errors.first.map { String(describing: $0) } ?? ""

@@ -3,7 +3,9 @@ import MarketCore
 public import MarketRuntime
 import MarketWire
 import NIOCore
+import NIOPosix
 import NIOWebSocket
+import Synchronization
 import WSClient
 
 /// The WebSocket adapter: connects with swift-websocket's `WSClient` (`ws://`, or `wss://` with
@@ -13,14 +15,22 @@ public struct WebSocketFeedTransport: FeedTransport {
     private let endpoints: ExchangeEndpoints
     private let logger: Logger
     private let recorder: (any WireRecorder)?
+    private let handshakeTimeout: Duration
+
+    /// The default deadline of a connection's handshake: connect, TLS and the upgrade.
+    public static let defaultHandshakeTimeout = Duration.seconds(10)
 
     /// The largest message accepted; real frames are a few KB.
     private static let maxMessageSize = 1 << 20
 
-    /// Creates a transport for `endpoints`; `recorder`, if given, sees each raw frame.
-    public init(endpoints: ExchangeEndpoints, logger: Logger, recorder: (any WireRecorder)? = nil) {
+    /// Creates a transport for `endpoints`; each connection must be connected, secured and
+    /// upgraded within `handshakeTimeout` (a server that accepts and never answers cannot stall
+    /// start-up). `recorder`, if given, sees each raw frame.
+    public init(endpoints: ExchangeEndpoints, logger: Logger, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
+                recorder: (any WireRecorder)? = nil) {
         self.endpoints = endpoints
         self.logger = logger
+        self.handshakeTimeout = handshakeTimeout
         self.recorder = recorder
     }
 
@@ -36,11 +46,64 @@ public struct WebSocketFeedTransport: FeedTransport {
         let recorder = recorder
         let configuration = WebSocketClientConfiguration(maxFrameSize: Self.maxMessageSize, closeTimeout: .seconds(1),
                                                          autoPing: .disabled)
-        try await WebSocketClient.connect(url: endpoints.webSocketURL, configuration: configuration, logger: logger) {
-            inbound, outbound, _ in
-            let messages = DecodedFeedMessages(inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize, recorder: recorder)
-            try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
+        let (url, logger, handshakeTimeout) = (endpoints.webSocketURL, logger, handshakeTimeout)
+        let (upgraded, upgrade) = AsyncStream.makeStream(of: Never.self)
+        // A connection's own event loop: shutting it down is the one way to abandon a handshake
+        // the server never answers (the client library's wait for the upgrade cannot be cancelled).
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let handshake = HandshakeState()
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    defer { upgrade.finish() }
+                    try await WebSocketClient.connect(url: url, configuration: configuration, eventLoopGroup: loop,
+                                                      logger: logger) { inbound, outbound, _ in
+                        handshake.upgraded()
+                        upgrade.finish()
+                        let messages = DecodedFeedMessages(inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize,
+                                                           recorder: recorder)
+                        try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
+                    }
+                }
+                group.addTask {
+                    // Ends once the connection is upgraded; past the deadline (or when cancelled
+                    // before it), closes the connection with its loop and fails.
+                    do {
+                        try await withDeadline(handshakeTimeout, "the WebSocket handshake with \(url)") {
+                            for await _ in upgraded {}
+                        }
+                        guard handshake.isUpgraded else { throw CancellationError() }
+                    } catch {
+                        if error is ExchangeClientError { handshake.abandon(because: error) }
+                        try? await loop.shutdownGracefully()
+                        throw error
+                    }
+                }
+                for try await _ in group {}
+            }
+        } catch {
+            if let failure = handshake.failure { throw failure }
+            try? await loop.shutdownGracefully()
+            throw error
         }
+        try? await loop.shutdownGracefully()
+    }
+}
+
+/// Whether a connection's handshake completed, or why it was given up.
+private final class HandshakeState: Sendable {
+    private let state = Mutex<(upgraded: Bool, failure: (any Error)?)>((false, nil))
+
+    var isUpgraded: Bool { state.withLock { $0.upgraded } }
+    var failure: (any Error)? { state.withLock { $0.failure } }
+
+    func upgraded() {
+        state.withLock { $0.upgraded = true }
+    }
+
+    /// Records the deadline that ended the handshake (its error is the one to report).
+    func abandon(because error: any Error) {
+        state.withLock { $0.failure = $0.failure ?? error }
     }
 }
 

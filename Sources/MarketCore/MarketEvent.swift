@@ -21,7 +21,8 @@ extension MarketEvent {
     /// to one): what makes a feed live, unlike notices.
     public var isMarketData: Bool {
         switch self {
-        case .ticker, .orderBook, .orderBookDelta, .trades: true
+        case .ticker, .orderBook, .orderBookDelta: true
+        case .trades(let trades): !trades.isEmpty
         case .markets, .candles, .notice: false
         }
     }

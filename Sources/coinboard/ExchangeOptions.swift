@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ExchangeClient
+import MarketCore
 import MarketWire
 public import Persistence
 
@@ -27,12 +28,28 @@ struct ExchangeOptions: ParsableArguments {
     @Option(help: "Replay speed: 2 plays twice as fast as recorded, 0 as fast as it can be taken in (default: 1).")
     var speed: Double?
 
+    @Option(name: .customLong("connect-timeout"), help: "Seconds a WebSocket connection may take to connect, secure and upgrade (default: 10).")
+    var connectTimeout: Double?
+
+    @Option(name: .customLong("request-timeout"), help: "Seconds a whole REST response may take, body included (default: 15).")
+    var requestTimeout: Double?
+
     func validate() throws {
         if let speed, !(0...1000).contains(speed) { throw ValidationError("--speed must be between 0 and 1000") }
         if speed != nil, replay == nil { throw ValidationError("--speed sets the pace of --replay") }
         if replay != nil, demo || exchange != nil || webSocketURL != nil || restURL != nil {
             throw ValidationError("--replay plays a recording; it takes no exchange, --demo or URL")
         }
+        for (name, value) in [("--connect-timeout", connectTimeout), ("--request-timeout", requestTimeout)] {
+            if let value, !(0.1...600).contains(value) { throw ValidationError("\(name) must be between 0.1 and 600 seconds") }
+        }
+    }
+
+    /// The deadlines these options set, over the defaults.
+    var deadlines: NetworkDeadlines {
+        let defaults = NetworkDeadlines()
+        return NetworkDeadlines(handshake: connectTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.handshake,
+                                response: requestTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.response)
     }
 
     /// The feed these options choose, with `settings` from the configuration files beneath them.
@@ -60,7 +77,7 @@ struct ExchangeOptions: ParsableArguments {
                 webSocketURL: webSocketURL ?? configured?.webSocketURL ?? official.webSocketURL,
                 restBaseURL: restURL ?? configured?.restURL ?? official.restBaseURL
             )
-            return .remote(name: exchange.rawValue, endpoints: endpoints)
+            return .remote(name: exchange.rawValue, endpoints: endpoints, deadlines: deadlines)
         }
     }
 }
@@ -69,8 +86,8 @@ struct ExchangeOptions: ParsableArguments {
 enum FeedSource {
     /// The embedded demo exchange, started in-process on a free loopback port.
     case demo
-    /// An exchange (or a server speaking its dialect) at these endpoints.
-    case remote(name: String, endpoints: ExchangeEndpoints)
+    /// An exchange (or a server speaking its dialect) at these endpoints, with these deadlines.
+    case remote(name: String, endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines)
     /// A recording played back at `speed` times the pace it was recorded at.
     case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
 
@@ -78,7 +95,7 @@ enum FeedSource {
     var name: String {
         switch self {
         case .demo: "demo"
-        case .remote(let name, _): name
+        case .remote(let name, _, _): name
         case .replay: "replay"
         }
     }
@@ -87,7 +104,7 @@ enum FeedSource {
     var dialect: Dialect {
         switch self {
         case .demo: .bithumb
-        case .remote(_, let endpoints): endpoints.dialect
+        case .remote(_, let endpoints, _): endpoints.dialect
         case .replay(_, _, let dialect, _): dialect
         }
     }
@@ -96,7 +113,7 @@ enum FeedSource {
     var displayName: String {
         switch self {
         case .demo: "DEMO"
-        case .remote(let name, let endpoints):
+        case .remote(let name, let endpoints, _):
             switch endpoints.dialect {
             case .bithumb: "Bithumb"
             case .bithumbLegacy: "Bithumb legacy"

@@ -24,9 +24,9 @@ struct LivePipeline {
     ) async throws -> Result {
         let store = MarketStore(maxSnapshotsPerSecond: snapshotsPerSecond)
         switch source {
-        case .remote(_, let endpoints):
-            return try await run(endpoints: endpoints, store: store, configuration: configuration, logger: logger,
-                                 recorder: recorder, body)
+        case .remote(_, let endpoints, let deadlines):
+            return try await run(endpoints: endpoints, deadlines: deadlines, store: store, configuration: configuration,
+                                 logger: logger, recorder: recorder, body)
         case .replay(let path, let recording, let dialect, let speed):
             return try await run(transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
                                  fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
@@ -43,8 +43,8 @@ struct LivePipeline {
                 var listening = ports.makeAsyncIterator()
                 guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
                 group.addTask {
-                    try await run(endpoints: .local(.bithumb, port: port), store: store, configuration: configuration,
-                                  logger: logger, recorder: recorder, body)
+                    try await run(endpoints: .local(.bithumb, port: port), deadlines: NetworkDeadlines(), store: store,
+                                  configuration: configuration, logger: logger, recorder: recorder, body)
                 }
                 guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
                 return result
@@ -53,12 +53,14 @@ struct LivePipeline {
     }
 
     private static func run<Result: Sendable>(
-        endpoints: ExchangeEndpoints, store: MarketStore, configuration: FeedConfiguration, logger: Logger,
-        recorder: (any WireRecorder)?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines, store: MarketStore, configuration: FeedConfiguration,
+        logger: Logger, recorder: (any WireRecorder)?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
-        return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, recorder: recorder),
-                             fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, recorder: recorder),
+        return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
+                                                               recorder: recorder),
+                             fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, timeout: deadlines.response,
+                                                          recorder: recorder),
                              store: store, configuration: configuration, logger: logger, body)
     }
 

@@ -13,6 +13,8 @@ struct ReplayExchange: Sendable {
     enum Ending: Sendable {
         case silence
         case close
+        /// Answers every message (the client's `PING`s) with `{"status":"UP"}` and sends nothing else.
+        case answerPings
     }
 
     /// REST bodies by path (the query is ignored); other paths answer `[]`.
@@ -21,6 +23,8 @@ struct ReplayExchange: Sendable {
     var frames: [[UInt8]]
     /// What follows the frames.
     var ending: Ending
+    /// Paths whose bodies are sent one byte a second, as a server that stalls mid-body would.
+    var trickled: Set<String> = []
 
     /// WebSocket connections accepted so far.
     var connections: Int { counter.value.load(ordering: .relaxed) }
@@ -40,10 +44,21 @@ struct ReplayExchange: Sendable {
     func serve<Result: Sendable>(_ body: (Int) async throws -> Result) async throws -> Result {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let bodies = bodies
+        let trickled = trickled
         router.get("**") { request, _ -> Response in
             let bytes = bodies[request.uri.path] ?? Array("[]".utf8)
+            guard trickled.contains(request.uri.path) else {
+                return Response(status: .ok, headers: [.contentType: "application/json"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
             return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                            body: ResponseBody(contentLength: bytes.count) { writer in
+                                for byte in bytes {
+                                    try await writer.write(ByteBuffer(bytes: [byte]))
+                                    try await Task.sleep(for: .seconds(1))
+                                }
+                                try await writer.finish(nil)
+                            })
         }
         let frames = frames
         let ending = ending
@@ -58,6 +73,10 @@ struct ReplayExchange: Sendable {
                 return
             case .silence:
                 while try await messages.next() != nil {}
+            case .answerPings:
+                while try await messages.next() != nil {
+                    try await outbound.write(.text(#"{"status":"UP"}"#))
+                }
             }
         }
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)

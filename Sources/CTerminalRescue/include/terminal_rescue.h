@@ -15,7 +15,9 @@
  * truthful. Nothing waits for input. `log_path` may be NULL; a later call changes it. */
 void tr_install(const char *log_path);
 
-/* Saves the modes of the terminal on `fd` as they are now (before ncurses changes them).
+/* Saves the modes of the terminal on `fd` as they are now (before ncurses changes them), and
+ * keeps a duplicate of `fd` for the rescue: when it runs, `fd` itself is pointed at /dev/null
+ * first, so a frame another thread is still drawing cannot land after the restore.
  * Returns 0, or -1 when `fd` is not a terminal. */
 int tr_save_modes(int fd);
 
