@@ -1,12 +1,14 @@
 #define _GNU_SOURCE
 #include "terminal_rescue.h"
 
+#include <errno.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { restore_capacity = 512, max_frames = 64 };
@@ -26,9 +28,16 @@ static char restore_bytes[restore_capacity];
 static size_t restore_length = 0;
 static char alternate_stack[64 * 1024];
 
+/* Writes every byte, blocking: the terminal's file description may have been made
+ * non-blocking (it is shared with the input side), and a full terminal buffer must not cut the
+ * restore short. */
 static void write_all(int fd, const char *bytes, size_t length) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0 && (flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    int interruptions = 0;
     while (length > 0) {
         ssize_t written = write(fd, bytes, length);
+        if (written < 0 && errno == EINTR && interruptions++ < 100) continue;
         if (written <= 0) return;
         bytes += written;
         length -= (size_t)written;
@@ -72,6 +81,11 @@ static void rescue(int signal) {
         /* Other threads run on while this one handles the signal: a frame being drawn must not
          * land after the restore, so their descriptor now leads to /dev/null. */
         if (null_fd >= 0) dup2(null_fd, drawing_fd);
+        write_all(terminal_fd, restore_bytes, restore_length);
+        /* A frame whose write had begun before that may still be going out behind the restore
+         * (the terminal takes a large write in pieces): once it has, restore again. */
+        struct timespec pause = { .tv_sec = 0, .tv_nsec = 100 * 1000 * 1000 };
+        nanosleep(&pause, NULL);
         write_all(terminal_fd, restore_bytes, restore_length);
         tcsetattr(terminal_fd, TCSAFLUSH, &saved_modes);
     }

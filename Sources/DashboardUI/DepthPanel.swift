@@ -6,6 +6,8 @@ import TerminalKit
 /// spread and mid price between; the last trade's price marked.
 struct DepthPanel: Widget {
     let book: OrderBook?
+    /// How far the book can be trusted; shown in the title unless live.
+    let bookState: BookState?
     let ticker: Ticker?
     let lastTrade: Trade?
     let labels: Labels
@@ -20,7 +22,7 @@ struct DepthPanel: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height >= 3 else { return }
-        let body = theme.drawTitle(labels.orderBook, in: area, into: &buffer)
+        let body = theme.drawTitle(labels.orderBook(bookState), in: area, into: &buffer)
         guard let book, !(book.asks.isEmpty && book.bids.isEmpty) else {
             buffer.write(" " + labels.noBook, x: body.x, y: body.y + body.height / 2, limit: body.width, style: theme.muted)
             return

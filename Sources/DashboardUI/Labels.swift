@@ -29,6 +29,30 @@ struct Labels {
     var spread: String { pick("스프레드", "Spread") }
     var mid: String { pick("중간", "Mid") }
     var noBook: String { pick("호가 없음", "No order book yet") }
+
+    /// The order book's title with its state, so a book that is not current never reads as live.
+    func orderBook(_ state: BookState?) -> String {
+        switch state {
+        case .resyncing: pick("호가 · 재동기화 중", "Order book · resyncing")
+        case .stale: pick("호가 · 재연결 이전", "Order book · from before the reconnect")
+        case .live, nil: orderBook
+        }
+    }
+
+    /// How long ago a market's data last arrived: `갱신 12초 전` / `updated 12 s ago`.
+    func updated(secondsAgo seconds: Double) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 60 {
+            let whole = Int(clampingRounded: seconds.rounded(.down))
+            return pick("갱신 \(whole)초 전", "updated \(whole) s ago")
+        }
+        if seconds < 3600 {
+            let minutes = Int(clampingRounded: (seconds / 60).rounded(.down))
+            return pick("갱신 \(minutes)분 전", "updated \(minutes) min ago")
+        }
+        let hours = Int(clampingRounded: (seconds / 3600).rounded(.down))
+        return pick("갱신 \(hours)시간 전", "updated \(hours) h ago")
+    }
     var noTrades: String { pick("체결 없음", "No trades yet") }
     var noCandles: String { pick("캔들 없음", "No candles yet") }
     var high: String { pick("고가", "High") }

@@ -30,6 +30,9 @@ struct TickerHeader: Widget {
         }
         if let volume = ticker.volume24h { figures.append("\(labels.volume) \(DisplayFormat.quantity(volume))") }
         if let value = ticker.tradeValue24h { figures.append("\(labels.tradeValue) \(DisplayFormat.millions(value))") }
+        if let received = state.snapshot.receivedAt[market] {
+            figures.append(labels.updated(secondsAgo: Double(state.now.microseconds(since: received)) / 1_000_000))
+        }
         buffer.write("  " + figures.joined(separator: "  "), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
     }
 }

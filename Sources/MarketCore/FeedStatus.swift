@@ -29,16 +29,23 @@ public struct FeedStatus: Sendable, Hashable {
     public var lastMarketDataAt: Timestamp?
     /// The most recent problem, in words, for the status bar (already free of control characters).
     public var lastProblem: String?
+    /// When the present connection was made (the client's clock); books from before it are stale.
+    public var connectedAt: Timestamp?
+    /// Markets whose books are being rebuilt from a new snapshot.
+    public var resyncingBooks: Set<MarketCode>
 
     /// Creates a status.
     public init(state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
-                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil) {
+                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil, connectedAt: Timestamp? = nil,
+                resyncingBooks: Set<MarketCode> = []) {
         self.state = state
         self.messages = messages
         self.decodeErrors = decodeErrors
         self.reconnects = reconnects
         self.lastMarketDataAt = lastMarketDataAt
         self.lastProblem = lastProblem
+        self.connectedAt = connectedAt
+        self.resyncingBooks = resyncingBooks
     }
 
     /// Seconds since market data last arrived, or `nil` when none has.

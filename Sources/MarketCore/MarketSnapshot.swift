@@ -18,17 +18,21 @@ public struct MarketSnapshot: Sendable, Equatable {
     public let candles: [MarketCode: [CandleInterval: CandleSeries]]
     /// When data for each market last arrived, by the publisher's clock: how fresh each row is.
     public let receivedAt: [MarketCode: Timestamp]
+    /// When each market's book last changed, by the publisher's clock (see ``bookState(of:)``).
+    public let bookReceivedAt: [MarketCode: Timestamp]
     /// What changed since the previous snapshot.
     public let diff: SnapshotDiff
 
     /// Creates a snapshot.
     public init(version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
                 orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
-                candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp], diff: SnapshotDiff) {
+                candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
+                bookReceivedAt: [MarketCode: Timestamp] = [:], diff: SnapshotDiff) {
         self.version = version
         self.capturedAt = capturedAt
         self.feed = feed
         self.receivedAt = receivedAt
+        self.bookReceivedAt = bookReceivedAt
         self.markets = markets
         self.tickers = tickers
         self.orderBooks = orderBooks

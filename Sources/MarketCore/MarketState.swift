@@ -39,6 +39,8 @@ public struct MarketState: Sendable {
     public private(set) var candles: [MarketCode: [CandleInterval: CandleSeries]] = [:]
     /// When data for each market last arrived, by the receiver's clock (see ``apply(_:receivedAt:)``).
     public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
+    /// When each market's book last changed, by the receiver's clock.
+    public private(set) var bookReceivedAt: [MarketCode: Timestamp] = [:]
     /// Events dropped because they named a market beyond `limits.markets`.
     public private(set) var droppedEvents = 0
     /// Version of the last published snapshot.
@@ -74,11 +76,13 @@ public struct MarketState: Sendable {
             guard admit(book.market, at: time) else { return }
             orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
                                                 timestamp: book.timestamp, levelLimit: limits.bookLevels)
+            if let time { bookReceivedAt[book.market] = time }
             pending.orderBooks.insert(book.market)
         case .orderBookDelta(let delta):
             guard admit(delta.market, at: time) else { return }
             orderBooks[delta.market, default: OrderBook(market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
                                                         levelLimit: limits.bookLevels)].apply(delta)
+            if let time { bookReceivedAt[delta.market] = time }
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
             guard let first = batch.first?.market else { return }
@@ -113,7 +117,7 @@ public struct MarketState: Sendable {
         version += 1
         let snapshot = MarketSnapshot(version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
                                       orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
-                                      diff: pending)
+                                      bookReceivedAt: bookReceivedAt, diff: pending)
         pending = SnapshotDiff()
         return snapshot
     }
@@ -132,6 +136,7 @@ public struct MarketState: Sendable {
             trades[dictionaryKey] = nil
             candles[dictionaryKey] = nil
             receivedAt[dictionaryKey] = nil
+            bookReceivedAt[dictionaryKey] = nil
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true

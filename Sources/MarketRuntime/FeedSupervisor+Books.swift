@@ -6,6 +6,7 @@ extension FeedSupervisor {
     func startBookSync(for market: MarketCode) {
         guard case .deltas(let snapshotDepth) = transport.bookUpdates else { return }
         bookSyncs[market] = BookSync(market: market, snapshotDepth: snapshotDepth)
+        status.resyncingBooks.insert(market)
     }
 
     /// Passes a streamed delta through the market's ``BookSync``: the book to publish, if any.
@@ -31,11 +32,13 @@ extension FeedSupervisor {
         case .none:
             return nil
         case .publish(let book):
+            status.resyncingBooks.remove(market)
             return book
         case .fetchSnapshot:
             enqueue(.book(market))
             return nil
         case .resync(let reason):
+            status.resyncingBooks.insert(market)
             logger.notice("resyncing book", metadata: ["market": "\(market.code)", "reason": "\(reason)"])
             enqueue(.book(market), evenIfInFlight: true)
             return nil

@@ -26,7 +26,7 @@ public actor FeedSupervisor {
     private let clock: any RuntimeClock
     let logger: Logger
     private(set) var configuration: FeedConfiguration
-    private(set) var status = FeedStatus()
+    var status = FeedStatus()
     private var random = SystemRandomNumberGenerator()
     private var failuresInARow = 0
     private var hasBeenLive = false
@@ -103,6 +103,8 @@ public actor FeedSupervisor {
 
     private func runSession(messages: FeedMessages, connection: any FeedConnection) async throws {
         sessionStartedAt = clock.now()
+        status.connectedAt = sessionStartedAt
+        status.resyncingBooks = []
         self.connection = connection
         let (requests, continuation) = AsyncStream.makeStream(of: FetchRequest.self)
         fetches = continuation

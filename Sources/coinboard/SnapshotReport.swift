@@ -27,6 +27,8 @@ struct SnapshotReport: Encodable {
         var high: String?
         var low: String?
         var updatedAt: String?
+        /// When this client last received data for the market (its own clock).
+        var receivedAt: String?
     }
 
     struct Level: Encodable {
@@ -35,6 +37,9 @@ struct SnapshotReport: Encodable {
     }
 
     struct Book: Encodable {
+        /// `live`, `resyncing` (being rebuilt from a new snapshot) or `stale` (from before the
+        /// last reconnect).
+        var state: String
         var timestamp: String
         var asks: [Level]
         var bids: [Level]
@@ -78,10 +83,10 @@ struct SnapshotReport: Encodable {
         connection = Connection(state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
                                 reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
                                 lastProblem: feed.lastProblem)
-        markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code]) }
+        markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code]) }
         let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }
         orderbooks = KeyedList(shown.compactMap { code in
-            snapshot.orderBooks[code].map { (code.code, Book($0, depth: depth)) }
+            snapshot.orderBooks[code].map { (code.code, Book($0, state: snapshot.bookState(of: code) ?? .live, depth: depth)) }
         })
         trades = KeyedList(shown.compactMap { code in
             snapshot.trades[code].map { tape in
@@ -96,8 +101,9 @@ struct SnapshotReport: Encodable {
 }
 
 extension SnapshotReport.MarketRow {
-    init(_ market: Market, ticker: Ticker?) {
+    init(_ market: Market, ticker: Ticker?, receivedAt: Timestamp?) {
         code = market.code.code
+        self.receivedAt = receivedAt?.iso8601
         symbol = market.code.base
         quote = market.code.quote
         nameKo = market.koreanName
@@ -116,8 +122,9 @@ extension SnapshotReport.MarketRow {
 }
 
 extension SnapshotReport.Book {
-    init(_ book: OrderBook, depth: Int) {
+    init(_ book: OrderBook, state: BookState, depth: Int) {
         let top = book.top(depth)
+        self.state = state.rawValue
         timestamp = book.timestamp.iso8601
         asks = top.asks.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }
         bids = top.bids.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }

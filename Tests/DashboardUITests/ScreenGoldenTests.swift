@@ -151,7 +151,7 @@ import Testing
 
     @Test func aOneSidedBookShowsItsSideAndNoSpread() {
         var buffer = Buffer(size: Size(width: 50, height: 9))
-        DepthPanel(book: SampleMarket.book(bids: 0, asks: 3), ticker: SampleMarket.tickers[0], lastTrade: nil,
+        DepthPanel(book: SampleMarket.book(bids: 0, asks: 3), bookState: .live, ticker: SampleMarket.tickers[0], lastTrade: nil,
                    labels: Labels(language: .korean), theme: SampleMarket.theme).render(in: buffer.area, into: &buffer)
         #expect(buffer.trimmedLines == [
             " 호가",
@@ -184,5 +184,35 @@ import Testing
             "                         │",
             ""
         ])
+    }
+}
+
+extension ScreenGoldenTests {
+    /// The detail header says how long ago the market's data arrived, and a book being rebuilt
+    /// or from before the reconnect says so in its title, in both languages.
+    @Test func theDetailSaysHowFreshItsDataIsAndWhenTheBookIsNotLive() {
+        var market = MarketState()
+        market.apply(.markets(SampleMarket.markets))
+        let arrived = SampleMarket.now.advanced(byMicroseconds: -185_000_000)
+        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker), receivedAt: arrived) }
+        market.apply(.orderBook(SampleMarket.book()), receivedAt: arrived)
+        let feed = FeedStatus(state: .live, lastMarketDataAt: SampleMarket.now, connectedAt: SampleMarket.now,
+                              resyncingBooks: [SampleMarket.btc])
+        for (language, expected) in [(NameLanguage.korean, ["갱신 3분 전", "호가 · 재동기화 중"]),
+                                     (.english, ["updated 3 min ago", "Order book · resyncing"])] {
+            var state = SampleMarket.state(width: 100, height: 20,
+                                           settings: DashboardSettings(exchangeName: "Bithumb", nameLanguage: language),
+                                           snapshot: market.snapshot(at: SampleMarket.now, feed: feed))
+            _ = state.reduce(.keyPressed(.down))
+            _ = state.reduce(.keyPressed(.enter))
+            let lines = DashboardScreen.render(state).trimmedLines
+            #expect(lines[1].hasSuffix(expected[0]), "\(lines[1])")
+            #expect(lines[2].hasPrefix(" " + expected[1]), "\(lines[2])")
+        }
+        let stale = FeedStatus(state: .live, connectedAt: SampleMarket.now)
+        var state = SampleMarket.state(width: 100, height: 20, snapshot: market.snapshot(at: SampleMarket.now, feed: stale))
+        _ = state.reduce(.keyPressed(.down))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(DashboardScreen.render(state).trimmedLines[2].hasPrefix(" 호가 · 재연결 이전"))
     }
 }

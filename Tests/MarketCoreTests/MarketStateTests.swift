@@ -145,3 +145,25 @@ extension MarketStateTests {
         #expect(!Timestamp(microseconds: second + 999_999).isSurelyBefore(Timestamp(microseconds: second)))
     }
 }
+
+extension MarketStateTests {
+    /// A book reads `resyncing` while the feed rebuilds it, `stale` when it arrived before the
+    /// present connection, and `live` otherwise; a market without a book has no state.
+    @Test func aBookStateSaysHowFarItCanBeTrusted() {
+        var state = MarketState()
+        let connected = Timestamp(microseconds: 1_790_121_600_000_000)
+        let book = OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 2, quantity: 1)],
+                             timestamp: connected)
+        state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: -1))
+        state.apply(.ticker(ticker(eth, 10)), receivedAt: connected)
+        let before = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected))
+        #expect(before.bookState(of: btc) == .stale)
+        #expect(before.bookState(of: eth) == nil)
+        let resyncing = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected, resyncingBooks: [btc]))
+        #expect(resyncing.bookState(of: btc) == .resyncing)
+        state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: 5))
+        let after = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected))
+        #expect(after.bookState(of: btc) == .live)
+        #expect(after.bookReceivedAt[btc] == connected.advanced(byMicroseconds: 5))
+    }
+}

@@ -160,6 +160,8 @@ final class ScriptedFetcher: SnapshotFetcher {
         #expect(transport.subscriptions == [FeedSubscription(tickers: [xlm], orderBooks: [xlm], trades: [xlm])])
         #expect(transport.keepalives == 1)
         #expect(fetcher.bookFetches == 1, "the book asked for by the first delta comes with the one already on its way")
+        #expect(snapshot.feed.resyncingBooks.isEmpty, "synced against the REST book")
+        #expect(snapshot.bookState(of: xlm) == .live)
     }
 
     var tick: FeedMessage {
@@ -240,6 +242,8 @@ extension FeedSupervisorTests {
         }
         #expect(book == healthy)
         #expect(fetcher.bookFetches == 2)
+        let snapshot = await store.snapshot()
+        #expect(snapshot.bookState(of: xlm) == .live, "resyncing until the healthy book came")
     }
 }
 
