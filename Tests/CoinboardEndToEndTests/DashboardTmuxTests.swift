@@ -19,14 +19,16 @@ extension TimedEndToEndTests {
             }
 
             /// `coinboard ARGUMENTS` in a UTF-8 locale with `config` in the scratch folder as
-            /// `XDG_CONFIG_HOME`, run as a process whose pid goes to ``pidFile``.
-            func command(_ arguments: String) throws -> String {
+            /// `XDG_CONFIG_HOME`, run as a process whose pid goes to ``pidFile``. With `lingering`,
+            /// the shell stays (a live pane) after writing the outcome, so the terminal's modes can
+            /// be read as the program left them (tmux reports a dead pane's cursor as hidden).
+            func command(_ arguments: String, lingering: Bool = false) throws -> String {
                 let binary = try CoinboardProcess.executable.path
                 return """
                     before=$(stty -g); \
                     sh -c 'echo $$ > "$0"; LANG=C.UTF-8 XDG_CONFIG_HOME="$2" exec "$1" \(arguments)' '\(pidFile)' '\(binary)' '\(folder)/config'; \
                     rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
-                    echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'
+                    echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'\(lingering ? "; exec sleep 600" : "")
                     """
             }
 

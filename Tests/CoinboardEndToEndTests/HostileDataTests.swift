@@ -123,7 +123,8 @@ extension TimedEndToEndTests {
             let run = try DashboardTmuxTests.Run()
             defer { run.remove() }
             let tmux = try await TmuxSession.start(
-                try run.command("--demo --watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"), width: 100, height: 30)
+                try run.command("--demo --watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log", lingering: true),
+                width: 100, height: 30)
             defer { tmux.kill() }
             try await tmux.waitForScreen("the dashboard") { $0.contains("● live") }
             let drawing = TmuxSession.PaneModes(alternateScreen: true, cursorVisible: false)
