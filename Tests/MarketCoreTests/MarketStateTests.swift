@@ -100,23 +100,25 @@ import Testing
 }
 
 extension MarketStateTests {
+    /// A ticker for KRW-BTC stamped at `microseconds`.
+    func timedTicker(_ price: Int, at microseconds: Int64) -> MarketEvent {
+        .ticker(Ticker(market: btc, price: ExactDecimal(price),
+                       change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                       timestamp: Timestamp(microseconds: microseconds)))
+    }
+
     /// A REST ticker snapshot taken before a stream ticker, but answered after it, does not put
     /// the older price back; nor does an older whole book. Equal times still replace.
     @Test func anOlderTickerOrBookArrivingLateNeverReplacesANewerOne() {
         var state = MarketState()
-        func ticker(_ price: Int, at microseconds: Int64) -> MarketEvent {
-            .ticker(Ticker(market: btc, price: ExactDecimal(price),
-                           change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
-                           timestamp: Timestamp(microseconds: microseconds)))
-        }
         func book(_ ask: Int, at microseconds: Int64) -> MarketEvent {
             .orderBook(OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: ExactDecimal(ask), quantity: 1)],
                                  timestamp: Timestamp(microseconds: microseconds)))
         }
-        state.apply(ticker(4452, at: 2_000))
-        state.apply(ticker(4448, at: 1_000))
+        state.apply(timedTicker(4452, at: 2_000))
+        state.apply(timedTicker(4448, at: 1_000))
         #expect(state.tickers[btc]?.price == 4452)
-        state.apply(ticker(4450, at: 2_000))
+        state.apply(timedTicker(4450, at: 2_000))
         #expect(state.tickers[btc]?.price == 4450)
         state.apply(book(10, at: 5_000))
         state.apply(book(11, at: 4_999))
@@ -130,16 +132,11 @@ extension MarketStateTests {
     /// the same second is taken, since its trade may well be the later; one a second earlier is not.
     @Test func timesStampedToTheSecondAreComparedBySecond() {
         var state = MarketState()
-        func ticker(_ price: Int, at microseconds: Int64) -> MarketEvent {
-            .ticker(Ticker(market: btc, price: ExactDecimal(price),
-                           change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
-                           timestamp: Timestamp(microseconds: microseconds)))
-        }
         let second: Int64 = 1_790_121_600_000_000
-        state.apply(ticker(4448, at: second + 700_000))
-        state.apply(ticker(4452, at: second))
+        state.apply(timedTicker(4448, at: second + 700_000))
+        state.apply(timedTicker(4452, at: second))
         #expect(state.tickers[btc]?.price == 4452)
-        state.apply(ticker(4450, at: second - 1_000_000))
+        state.apply(timedTicker(4450, at: second - 1_000_000))
         #expect(state.tickers[btc]?.price == 4452)
         #expect(Timestamp(microseconds: second).isSurelyBefore(Timestamp(microseconds: second + 1_000_000)))
         #expect(!Timestamp(microseconds: second + 999_999).isSurelyBefore(Timestamp(microseconds: second)))

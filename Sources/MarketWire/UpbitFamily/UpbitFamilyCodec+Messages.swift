@@ -56,21 +56,20 @@ extension UpbitFamilyCodec {
         let unitCount = units.elements.count
         asks.reserveCapacity(unitCount)
         bids.reserveCapacity(unitCount)
+        /// One side of a unit as a level: `nil` for padding, or (with an error added) for a side
+        /// that breaks a rule.
+        func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: JSONValue) -> BookLevel? {
+            do throws(WireError) {
+                return try WireRule.wholeBookLevel(price: try unit.decimal(priceKey), size: try unit.decimal(sizeKey),
+                                                   field: priceKey)
+            } catch {
+                errors.append(error)
+                return nil
+            }
+        }
         for unit in units.elements {
-            do throws(WireError) {
-                let level = try WireRule.wholeBookLevel(price: try unit.decimal(keys.askPrice),
-                                                        size: try unit.decimal(keys.askSize), field: keys.askPrice)
-                if let level { asks.append(level) }
-            } catch {
-                errors.append(error)
-            }
-            do throws(WireError) {
-                let level = try WireRule.wholeBookLevel(price: try unit.decimal(keys.bidPrice),
-                                                        size: try unit.decimal(keys.bidSize), field: keys.bidPrice)
-                if let level { bids.append(level) }
-            } catch {
-                errors.append(error)
-            }
+            if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
+            if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
         }
         return OrderBook(market: market, bids: bids, asks: asks, timestamp: try object.epochTime(keys.timestamp))
     }
