@@ -63,9 +63,13 @@ async def exercise(base, generation):
         live = await asyncio.wait_for(exchange.watch_ticker("BTC/KRW", params), 20)
         check(f"{label} watch_ticker", live["last"] and live["last"] > 1_000_000, f"last {live['last']}")
 
+        # ccxt builds the legacy generation's book from the depth deltas alone, starting empty: a
+        # side appears with its first change, so wait (at most 100 updates) until both have one.
         live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/KRW", None, params), 20)
-        for _ in range(3):
+        for _ in range(100):
             live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/KRW", None, params), 20)
+            if sane_book(live_book):
+                break
         check(f"{label} watch_order_book", sane_book(live_book),
               f"best {live_book['bids'][0][0] if live_book['bids'] else None} / {live_book['asks'][0][0] if live_book['asks'] else None}")
 

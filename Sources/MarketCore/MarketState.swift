@@ -97,6 +97,7 @@ public struct MarketState: Sendable {
             guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
             series.replace(with: history.candles, coveredUntil: history.coveredUntil)
+            Self.catchUp(&series, with: trades[history.market])
             candles[history.market, default: [:]][history.interval] = series
             pending.candles.insert(history.market)
         case .notice:
@@ -140,6 +141,19 @@ public struct MarketState: Sendable {
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true
+    }
+
+    /// Counts into a history the trades already on the tape that it does not hold, so a REST
+    /// history answered after newer trades never takes the chart back: those after its
+    /// `coveredUntil` where it says, else only those in buckets after its last candle (counting
+    /// into its last candle could count a trade twice).
+    private static func catchUp(_ series: inout CandleSeries, with tape: TradeTape?) {
+        guard let tape else { return }
+        let lastStart = series.candles.last?.start
+        for trade in tape.newestFirst.reversed() {
+            if series.coveredUntil == nil, let lastStart, series.bucketStart(for: trade.timestamp) <= lastStart { continue }
+            series.apply(trade)
+        }
     }
 
     private mutating func applyTrades(_ batch: [Trade], of market: MarketCode, at time: Timestamp?) {

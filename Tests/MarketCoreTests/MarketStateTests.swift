@@ -164,3 +164,26 @@ extension MarketStateTests {
         #expect(after.bookReceivedAt[btc] == connected.advanced(byMicroseconds: 5))
     }
 }
+
+extension MarketStateTests {
+    /// A candle history answered after newer trades arrived does not take the chart back: the
+    /// trades it does not hold are counted in, and those it holds are not counted twice.
+    @Test func aLateCandleHistoryKeepsTheTradesItDoesNotHold() {
+        let minute: Int64 = 60_000_000
+        let start = Timestamp(microseconds: 1_790_121_600_000_000)
+        func trade(_ price: Int, atMinute offset: Int64, second: Int64 = 0) -> Trade {
+            Trade(market: btc, price: ExactDecimal(price), quantity: 1, side: .buy,
+                  timestamp: start.advanced(byMicroseconds: offset * minute + second * 1_000_000))
+        }
+        let old = Candle(start: start, open: 100, high: 101, low: 99, close: 100, volume: 5)
+        for coveredUntil in [Optional(start.advanced(byMicroseconds: 30_000_000)), nil] {
+            var state = MarketState()
+            state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [old], coveredUntil: coveredUntil)))
+            state.apply(.trades([trade(100, atMinute: 0, second: 10), trade(103, atMinute: 1), trade(104, atMinute: 2)]))
+            state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [old], coveredUntil: coveredUntil)))
+            let series = state.candles[btc]?[.oneMinute]
+            #expect(series?.candles.map(\.close) == [100, 103, 104], "\(String(describing: coveredUntil))")
+            #expect(series?.candles.first?.volume == 5, "the trade the history holds is not counted again")
+        }
+    }
+}
