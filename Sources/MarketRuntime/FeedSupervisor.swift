@@ -305,7 +305,7 @@ public actor FeedSupervisor {
             if silence >= configuration.staleAfter, status.state != .stale {
                 status.state = .stale
                 logger.warning("connection stale", metadata: ["silence": "\(silence)"])
-                await report(problem: "nothing received for \(silence.components.seconds) s")
+                await report(problem: "no market data for \(silence.components.seconds) s")
             }
         }
     }

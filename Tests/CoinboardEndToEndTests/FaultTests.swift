@@ -85,7 +85,7 @@ extension TimedEndToEndTests {
             }
             let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
             let stale = try #require(lines.firstIndex { $0.contains("connection stale") })
-            let lost = try #require(lines.firstIndex { $0.contains("connection lost") && $0.contains("nothing received") })
+            let lost = try #require(lines.firstIndex { $0.contains("connection lost") && $0.contains("no market data") })
             let back = try #require(lines.firstIndex { $0.contains("reconnected") })
             #expect(stale < lost && lost < back)
         }
