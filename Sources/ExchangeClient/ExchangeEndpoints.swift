@@ -39,6 +39,36 @@ public struct ExchangeEndpoints: Sendable, Hashable {
         return ExchangeEndpoints(checked: dialect, "ws://\(address)\(path)", "http://\(address)")
     }
 
+    /// A warning when either endpoint is plaintext (`ws://`, `http://`) and not on this machine:
+    /// prices that anyone on the way can read and change. `nil` for `wss://`/`https://` and for
+    /// loopback (the demo exchange, tests).
+    public var plaintextWarning: String? {
+        let exposed = [webSocketURL, restBaseURL].filter { url in
+            let lowered = url.lowercased()
+            return (lowered.hasPrefix("ws://") || lowered.hasPrefix("http://")) && !Self.isLoopback(host: Self.host(of: lowered))
+        }
+        guard let first = exposed.first else { return nil }
+        return "\(first) is not encrypted: anyone on the way can read and change its prices (use wss:// and https://)"
+    }
+
+    /// The host of a URL: between `://` and the port, path or end (`[::1]` without its brackets).
+    private static func host(of url: String) -> String {
+        let rest = url.split(separator: "://", maxSplits: 1).last.map(String.init) ?? url
+        let authority = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rest
+        let hostAndPort = authority.split(separator: "@").last.map(String.init) ?? authority
+        if hostAndPort.hasPrefix("[") { return String(hostAndPort.dropFirst().prefix { $0 != "]" }) }
+        return String(hostAndPort.prefix { $0 != ":" })
+    }
+
+    /// `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (written as four numbers, so that
+    /// `127.0.0.1.example.com` is not taken for one).
+    private static func isLoopback(host: String) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isLoopbackIPv4 = parts.count == 4 && parts.first == "127"
+            && parts.allSatisfy { part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) }
+        return host == "localhost" || host == "::1" || isLoopbackIPv4
+    }
+
     private init(checked dialect: Dialect, _ webSocketURL: String, _ restBaseURL: String) {
         self.dialect = dialect
         self.webSocketURL = webSocketURL

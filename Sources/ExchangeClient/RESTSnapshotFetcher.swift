@@ -22,10 +22,16 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     /// The default deadline of a whole response, body included.
     public static let defaultTimeout = Duration.seconds(15)
 
+    /// The client the fetchers share: it follows no redirect (an exchange's API answers where it
+    /// is asked, and a redirect could lead from https:// to plaintext http://); a redirect is a
+    /// failed request. It lives as long as the process, so it is never shut down.
+    public static let sharedClient = HTTPClient(eventLoopGroupProvider: .singleton,
+                                                configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+
     /// Creates a fetcher for `endpoints`, pacing requests within `limit`; each response, body
     /// included, must arrive within `timeout` (a server trickling its body cannot stall
     /// start-up). `recorder`, if given, sees each successful response.
-    public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = .shared,
+    public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = RESTSnapshotFetcher.sharedClient,
                 timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil) {
         self.endpoints = endpoints
         self.recorder = recorder

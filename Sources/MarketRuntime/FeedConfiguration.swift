@@ -23,11 +23,14 @@ public struct FeedConfiguration: Sendable, Hashable {
     /// The most listed markets followed (the exchanges list about 500); a longer listing is cut
     /// here, so the subscription and the ticker requests it causes stay bounded.
     public var listingLimit: Int
+    /// A warning shown once, from the start (e.g. a plaintext endpoint off this machine).
+    public var startupWarning: String?
 
     /// Creates a configuration.
     public init(focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
                 candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
-                failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000) {
+                failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
+                startupWarning: String? = nil) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
         self.candleInterval = candleInterval
@@ -37,6 +40,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.failedAfterAttempts = max(1, failedAfterAttempts)
         self.healthyAfter = max(.zero, healthyAfter)
         self.listingLimit = max(1, listingLimit)
+        self.startupWarning = startupWarning
     }
 
     /// Silence after which the connection reads `stale`.

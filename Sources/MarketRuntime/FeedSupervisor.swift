@@ -60,6 +60,10 @@ public actor FeedSupervisor {
 
     /// Connects and keeps the feed flowing until the task is cancelled.
     public func run() async {
+        if let warning = configuration.startupWarning {
+            status.lastProblem = warning.strippingUnsafeCharacters
+            logger.warning("\(warning)")
+        }
         await store.update(feed: status)
         while !Task.isCancelled {
             let problem: String

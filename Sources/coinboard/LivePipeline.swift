@@ -57,6 +57,8 @@ struct LivePipeline {
         logger: Logger, recorder: (any WireRecorder)?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
+        var configuration = configuration
+        configuration.startupWarning = endpoints.plaintextWarning
         return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
                                                                recorder: recorder),
                              fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, timeout: deadlines.response,

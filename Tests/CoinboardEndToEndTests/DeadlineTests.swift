@@ -59,6 +59,20 @@ extension TimedEndToEndTests {
             }
         }
 
+        /// A redirect is never followed (it could lead from https:// to plaintext): the request
+        /// fails, named with its status.
+        @Test func aRedirectIsNotFollowed() async throws {
+            var replay = ReplayExchange(bodies: FaultTests.listing, frames: [], ending: .silence)
+            replay.redirects = ["/v1/market/all": "http://127.0.0.1:9/v1/market/all"]
+            try await replay.serve { port in
+                let outcome = try await CoinboardProcess.run(["snapshot"] + FaultTests.replayArguments(port) + [
+                    "--wait", "3", "--duration", "0.5",
+                ])
+                #expect(outcome.status == 1)
+                #expect(outcome.standardError.contains("HTTP 302 for /v1/market/all"), "\(outcome.standardError)")
+            }
+        }
+
         /// A server that answers `PING` with `UP` and sends no market data: the feed is counted
         /// but never live, and reads `stale` once the silence window has passed.
         @Test func heartbeatsWithoutMarketDataReadStale() async throws {

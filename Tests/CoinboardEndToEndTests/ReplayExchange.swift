@@ -25,6 +25,8 @@ struct ReplayExchange: Sendable {
     var ending: Ending
     /// Paths whose bodies are sent one byte a second, as a server that stalls mid-body would.
     var trickled: Set<String> = []
+    /// Paths answered with `302 Found` to another location.
+    var redirects: [String: String] = [:]
 
     /// WebSocket connections accepted so far.
     var connections: Int { counter.value.load(ordering: .relaxed) }
@@ -45,7 +47,9 @@ struct ReplayExchange: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let bodies = bodies
         let trickled = trickled
+        let redirects = redirects
         router.get("**") { request, _ -> Response in
+            if let location = redirects[request.uri.path] { return Response(status: .found, headers: [.location: location]) }
             let bytes = bodies[request.uri.path] ?? Array("[]".utf8)
             guard trickled.contains(request.uri.path) else {
                 return Response(status: .ok, headers: [.contentType: "application/json"],

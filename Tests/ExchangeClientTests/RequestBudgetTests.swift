@@ -62,3 +62,23 @@ import Testing
         #expect(ExchangeEndpoints.official(.upbit).restBaseURL == "https://api.upbit.com")
     }
 }
+
+/// Plaintext endpoints off this machine are named in a warning; encrypted or loopback ones are not.
+@Suite struct PlaintextEndpointTests {
+    @Test(arguments: [
+        ("wss://ws-api.bithumb.com/websocket/v1", "https://api.bithumb.com", nil),
+        ("ws://127.0.0.1:8080/websocket/v1", "http://127.0.0.1:8080", nil),
+        ("ws://localhost:1/websocket/v1", "http://[::1]:2", nil),
+        ("ws://quotes.example.com/websocket/v1", "https://api.bithumb.com", "ws://quotes.example.com/websocket/v1"),
+        ("wss://ws-api.bithumb.com/websocket/v1", "http://10.1.2.3:80", "http://10.1.2.3:80"),
+        ("ws://127.0.0.1.evil.example/websocket/v1", "https://api.bithumb.com", "ws://127.0.0.1.evil.example/websocket/v1"),
+    ] as [(String, String, String?)])
+    func plaintextOffThisMachineIsWarnedAbout(webSocket: String, rest: String, named: String?) throws {
+        let endpoints = try ExchangeEndpoints(dialect: .bithumb, webSocketURL: webSocket, restBaseURL: rest)
+        if let named {
+            #expect(endpoints.plaintextWarning?.hasPrefix("\(named) is not encrypted") == true)
+        } else {
+            #expect(endpoints.plaintextWarning == nil)
+        }
+    }
+}

@@ -302,3 +302,21 @@ extension FeedSupervisorTests {
                 "the sixth delay is at least half of 0.25 s doubled five times: \(delays)")
     }
 }
+
+extension FeedSupervisorTests {
+    /// A warning known at start (a plaintext endpoint off this machine) is shown from the first
+    /// snapshot, free of control characters.
+    @Test func aStartupWarningIsShownFromTheStart() async throws {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
+                                        configuration: FeedConfiguration(startupWarning: "ws://x is not encrypted\u{1B}[2J"),
+                                        clock: ManualClock())
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let snapshot = try await waitFor(store) { $0.feed.lastProblem != nil }
+        #expect(snapshot.feed.lastProblem == "ws://x is not encrypted[2J")
+    }
+}
