@@ -41,6 +41,8 @@ public struct MarketState: Sendable {
     public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
     /// When each market's book last changed, by the receiver's clock.
     public private(set) var bookReceivedAt: [MarketCode: Timestamp] = [:]
+    /// When each market's ticker last changed, by the receiver's clock.
+    private var tickerReceivedAt: [MarketCode: Timestamp] = [:]
     /// Events dropped because they named a market beyond `limits.markets`.
     public private(set) var droppedEvents = 0
     /// Version of the last published snapshot.
@@ -62,17 +64,24 @@ public struct MarketState: Sendable {
     /// or a whole book surely older (by exchange time; at the second where either is stamped
     /// only to the second) than the one held is ignored: a REST answer that arrives after newer
     /// stream updates never puts an older price back on screen.
-    public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil) {
+    ///
+    /// `requestedAt` marks a REST answer, requested at that time: it does not replace a ticker or
+    /// book that arrived after it was asked for, whatever their exchange times say (the
+    /// exchanges stamp REST answers and stream updates differently).
+    public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil, requestedAt: Timestamp? = nil) {
         switch event {
         case .markets(let listing):
             applyListing(listing)
         case .ticker(let ticker):
             if let held = tickers[ticker.market], ticker.timestamp.isSurelyBefore(held.timestamp) { return }
+            if let requestedAt, let arrived = tickerReceivedAt[ticker.market], arrived >= requestedAt { return }
             guard admit(ticker.market, at: time) else { return }
+            if let time { tickerReceivedAt[ticker.market] = time }
             tickers[ticker.market] = ticker
             pending.tickers.insert(ticker.market)
         case .orderBook(let book):
             if let held = orderBooks[book.market], book.timestamp.isSurelyBefore(held.timestamp) { return }
+            if let requestedAt, let arrived = bookReceivedAt[book.market], arrived >= requestedAt { return }
             guard admit(book.market, at: time) else { return }
             orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
                                                 timestamp: book.timestamp, levelLimit: limits.bookLevels)
@@ -138,6 +147,7 @@ public struct MarketState: Sendable {
             candles[dictionaryKey] = nil
             receivedAt[dictionaryKey] = nil
             bookReceivedAt[dictionaryKey] = nil
+            tickerReceivedAt[dictionaryKey] = nil
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true

@@ -232,10 +232,11 @@ public actor FeedSupervisor {
 
     private func fetchTickers() async throws {
         let krw = listing.map(\.code).filter { $0.quote == "KRW" }
+        let requestedAt = clock.now()
         let message = try await fetcher.fetch(.tickers(krw))
         try Self.rejectIfRefused(message)
         noteMarketData(in: message.events)
-        await store.apply(message.events, feed: status)
+        await store.apply(message.events, feed: status, requestedAt: requestedAt)
     }
 
     /// Starts following a market in view: its book sync, then its book and history over REST.
@@ -264,6 +265,7 @@ public actor FeedSupervisor {
             defer { fetchInFlight = nil }
             switch request {
             case .book(let market):
+                let requestedAt = clock.now()
                 let message = try await fetcher.fetch(.orderBook(market))
                 try Self.rejectIfRefused(message)
                 var books: [MarketEvent] = []
@@ -271,7 +273,9 @@ public actor FeedSupervisor {
                     if let kept = keep(snapshot: book) { books.append(.orderBook(kept)) }
                 }
                 noteMarketData(in: books)
-                await store.apply(books, feed: status)
+                // A whole-book feed's REST book gives way to stream books that came after it was
+                // asked for; a book kept from deltas already holds everything that came since.
+                await store.apply(books, feed: status, requestedAt: bookSyncs[market] == nil ? requestedAt : nil)
             case .trades(let market):
                 try await fetchAndApply(.trades(market, count: configuration.tradeHistory))
             case .candles(let market, let interval):

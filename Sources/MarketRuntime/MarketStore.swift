@@ -25,9 +25,10 @@ public actor MarketStore {
     }
 
     /// Applies a batch of events that arrived now, with the feed's status at that moment.
-    public func apply(_ events: [MarketEvent], feed: FeedStatus) {
+    /// `requestedAt` marks a REST answer requested then (see ``MarketState/apply(_:receivedAt:requestedAt:)``).
+    public func apply(_ events: [MarketEvent], feed: FeedStatus, requestedAt: Timestamp? = nil) {
         let now = clock.now()
-        for event in events { state.apply(event, receivedAt: now) }
+        for event in events { state.apply(event, receivedAt: now, requestedAt: requestedAt) }
         update(feed: feed)
         if state.hasChanges { wakeReader() }
     }

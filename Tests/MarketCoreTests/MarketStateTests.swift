@@ -187,3 +187,26 @@ extension MarketStateTests {
         }
     }
 }
+
+extension MarketStateTests {
+    /// A REST answer never replaces a ticker or book that arrived after it was asked for, even
+    /// when its exchange time (stamped only to the second) cannot tell which is newer: the
+    /// KRW-TON failure (a 4448 REST ticker over the stream's 4452) in Bithumb 2.0.
+    @Test func aRESTAnswerGivesWayToWhatArrivedAfterItWasAskedFor() {
+        var state = MarketState()
+        let second: Int64 = 1_790_121_600_000_000
+        let asked = Timestamp(microseconds: 5_000)
+        state.apply(timedTicker(4452, at: second + 500_000), receivedAt: Timestamp(microseconds: 6_000))
+        state.apply(timedTicker(4448, at: second), receivedAt: Timestamp(microseconds: 7_000), requestedAt: asked)
+        #expect(state.tickers[btc]?.price == 4452)
+        state.apply(timedTicker(4453, at: second), receivedAt: Timestamp(microseconds: 9_000), requestedAt: Timestamp(microseconds: 8_000))
+        #expect(state.tickers[btc]?.price == 4453, "an answer asked for after the last stream update is taken")
+        let book = OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 9, quantity: 1)],
+                             timestamp: Timestamp(microseconds: second))
+        state.apply(.orderBook(book), receivedAt: Timestamp(microseconds: 6_000))
+        var older = book
+        older.replace(bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 8, quantity: 1)], timestamp: book.timestamp)
+        state.apply(.orderBook(older), receivedAt: Timestamp(microseconds: 7_000), requestedAt: asked)
+        #expect(state.orderBooks[btc]?.bestAsk?.price == 9)
+    }
+}
