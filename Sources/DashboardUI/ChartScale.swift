@@ -16,10 +16,9 @@ struct ChartScale {
         var high = -Double.infinity
         var low = Double.infinity
         for candle in candles {
-            for price in [candle.high, candle.low, candle.open, candle.close] {
-                high = max(high, price.doubleValue)
-                low = min(low, price.doubleValue)
-            }
+            let (open, close) = (candle.open.doubleValue, candle.close.doubleValue)
+            high = max(high, max(candle.high.doubleValue, max(open, close)))
+            low = min(low, min(candle.low.doubleValue, min(open, close)))
         }
         if let extra {
             high = max(high, extra.doubleValue)
