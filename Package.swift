@@ -39,6 +39,7 @@ let package = Package(
         .target(name: "MarketCore", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "MarketWire", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(name: "SystemTime", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "TerminalKit", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit", "SafeText"], swiftSettings: strictSettings),
         .target(name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
@@ -48,18 +49,19 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
-            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", "SafeText", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MarketCore", "SystemTime", "DashboardUI", "TerminalKit", "SafeText", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "Persistence",
-            dependencies: ["MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["MarketCore", "SystemTime", "MarketRuntime", "DashboardUI", "TerminalKit", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "ExchangeClient",
             dependencies: [
                 "MarketCore",
+                "SystemTime",
                 "MarketRuntime",
                 "MarketWire",
                 "SafeText",
@@ -77,6 +79,7 @@ let package = Package(
             name: "DemoExchange",
             dependencies: [
                 "MarketCore",
+                "SystemTime",
                 "MarketWire",
                 "MarketSim",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -91,6 +94,7 @@ let package = Package(
             name: "coinboard",
             dependencies: [
                 "MarketCore",
+                "SystemTime",
                 "MarketWire",
                 "MarketRuntime",
                 "ExchangeClient",
@@ -132,6 +136,7 @@ let package = Package(
                 "DemoExchange",
                 "MarketCore",
                 "MarketSim",
+                "SystemTime",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ExchangeTestSupport",
@@ -187,6 +192,7 @@ let package = Package(
                 "ExchangeTestSupport",
                 "MarketCore",
                 "MarketSim",
+                "SystemTime",
                 "TestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

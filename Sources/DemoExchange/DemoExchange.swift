@@ -4,6 +4,7 @@ public import Logging
 public import MarketCore
 public import MarketSim
 import NIOCore
+public import SystemTime
 
 /// The embedded demo exchange: a simulated Bithumb serving both of its dialects over HTTP and
 /// WebSocket — API 2.0 (`/v1/…`, `/websocket/v1`) and the legacy API (`/public/…`, `/pub/ws`) —
@@ -18,7 +19,7 @@ public struct DemoExchange: Sendable {
     /// - Parameters:
     ///   - wallClock: the present time; the simulation keeps up with it.
     ///   - logger: where the exchange logs (never the terminal while a dashboard owns it).
-    public init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.now,
+    public init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.wallNow,
                 logger: Logger = Logger(label: "coinboard.demo-exchange")) throws(DemoExchangeError) {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration

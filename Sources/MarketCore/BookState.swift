@@ -11,11 +11,11 @@ public enum BookState: String, Sendable, Hashable, CaseIterable {
 
 extension MarketSnapshot {
     /// The state of `market`'s book, or `nil` when there is none: `resyncing` while the feed
-    /// rebuilds it, `stale` when it arrived before the present connection was made, else `live`.
+    /// rebuilds it, `stale` when it is from before the present connection, else `live`.
     public func bookState(of market: MarketCode) -> BookState? {
         guard orderBooks[market] != nil else { return nil }
         if feed.resyncingBooks.contains(market) { return .resyncing }
-        if let connectedAt = feed.connectedAt, let received = bookReceivedAt[market], received < connectedAt { return .stale }
+        if staleBooks.contains(market) { return .stale }
         return .live
     }
 }

@@ -29,14 +29,12 @@ public struct FeedStatus: Sendable, Hashable {
     public var lastMarketDataAt: Timestamp?
     /// The most recent problem, in words, for the status bar (already free of control characters).
     public var lastProblem: String?
-    /// When the present connection was made (the client's clock); books from before it are stale.
-    public var connectedAt: Timestamp?
     /// Markets whose books are being rebuilt from a new snapshot.
     public var resyncingBooks: Set<MarketCode>
 
     /// Creates a status.
     public init(state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
-                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil, connectedAt: Timestamp? = nil,
+                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil,
                 resyncingBooks: Set<MarketCode> = []) {
         self.state = state
         self.messages = messages
@@ -44,12 +42,12 @@ public struct FeedStatus: Sendable, Hashable {
         self.reconnects = reconnects
         self.lastMarketDataAt = lastMarketDataAt
         self.lastProblem = lastProblem
-        self.connectedAt = connectedAt
         self.resyncingBooks = resyncingBooks
     }
 
-    /// Seconds since market data last arrived, or `nil` when none has.
+    /// Seconds since market data last arrived by the wall clock (for showing only), never
+    /// below 0 (a wall clock stepped back), or `nil` when none has arrived.
     public func secondsSinceMarketData(at now: Timestamp) -> Double? {
-        lastMarketDataAt.map { Double(now.microseconds(since: $0)) / 1_000_000 }
+        lastMarketDataAt.map { max(0, Double(now.microseconds(since: $0)) / 1_000_000) }
     }
 }

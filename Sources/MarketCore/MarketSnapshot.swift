@@ -18,8 +18,8 @@ public struct MarketSnapshot: Sendable, Equatable {
     public let candles: [MarketCode: [CandleInterval: CandleSeries]]
     /// When data for each market last arrived, by the publisher's clock: how fresh each row is.
     public let receivedAt: [MarketCode: Timestamp]
-    /// When each market's book last changed, by the publisher's clock (see ``bookState(of:)``).
-    public let bookReceivedAt: [MarketCode: Timestamp]
+    /// Books from before the present connection, not replaced since (see ``bookState(of:)``).
+    public let staleBooks: Set<MarketCode>
     /// What changed since the previous snapshot.
     public let diff: SnapshotDiff
 
@@ -27,12 +27,12 @@ public struct MarketSnapshot: Sendable, Equatable {
     public init(version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
                 orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
                 candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
-                bookReceivedAt: [MarketCode: Timestamp] = [:], diff: SnapshotDiff) {
+                staleBooks: Set<MarketCode> = [], diff: SnapshotDiff) {
         self.version = version
         self.capturedAt = capturedAt
         self.feed = feed
         self.receivedAt = receivedAt
-        self.bookReceivedAt = bookReceivedAt
+        self.staleBooks = staleBooks
         self.markets = markets
         self.tickers = tickers
         self.orderBooks = orderBooks

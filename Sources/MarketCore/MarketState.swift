@@ -37,12 +37,18 @@ public struct MarketState: Sendable {
     public private(set) var trades: [MarketCode: TradeTape] = [:]
     /// Candle series per market and interval.
     public private(set) var candles: [MarketCode: [CandleInterval: CandleSeries]] = [:]
-    /// When data for each market last arrived, by the receiver's clock (see ``apply(_:receivedAt:)``).
+    /// When data for each market last arrived, by the receiver's wall clock (see
+    /// ``apply(_:receivedAt:requestedAt:)``): shown, never used to order updates.
     public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
-    /// When each market's book last changed, by the receiver's clock.
-    public private(set) var bookReceivedAt: [MarketCode: Timestamp] = [:]
-    /// When each market's ticker last changed, by the receiver's clock.
-    private var tickerReceivedAt: [MarketCode: Timestamp] = [:]
+    /// Books kept from before the present connection and not replaced since (see
+    /// ``connectionBegan()``).
+    public private(set) var booksFromEarlierConnections: Set<MarketCode> = []
+    /// The mark of the event that last replaced each market's ticker.
+    private var tickerArrivals: [MarketCode: ArrivalMark] = [:]
+    /// The mark of the event that last replaced each market's whole book.
+    private var bookArrivals: [MarketCode: ArrivalMark] = [:]
+    /// Events applied so far: the arrival order, free of any clock.
+    private var applied = ArrivalMark(count: 0)
     /// Events dropped because they named a market beyond `limits.markets`.
     public private(set) var droppedEvents = 0
     /// Version of the last published snapshot.
@@ -60,38 +66,58 @@ public struct MarketState: Sendable {
     /// Whether anything changed since the last snapshot.
     public var hasChanges: Bool { !pending.isEmpty }
 
+    /// A point in the order events were applied: what ``arrivalMark`` reads before a REST
+    /// request is made, so its answer can tell what arrived after it was asked for.
+    public struct ArrivalMark: Sendable, Hashable, Comparable {
+        /// Events applied before this point.
+        let count: UInt64
+
+        public static func < (lhs: ArrivalMark, rhs: ArrivalMark) -> Bool { lhs.count < rhs.count }
+    }
+
+    /// The arrival order now: every event applied later comes after this mark.
+    public var arrivalMark: ArrivalMark { applied }
+
+    /// Marks every book held now as from an earlier connection (`stale` in a snapshot) until
+    /// the new connection replaces it.
+    public mutating func connectionBegan() {
+        booksFromEarlierConnections = Set(orderBooks.keys)
+    }
+
     /// Applies one event; with `time`, the markets it names are marked as updated then. A ticker
     /// or a whole book surely older (by exchange time; at the second where either is stamped
     /// only to the second) than the one held is ignored: a REST answer that arrives after newer
     /// stream updates never puts an older price back on screen.
     ///
-    /// `requestedAt` marks a REST answer, requested at that time: it does not replace a ticker or
-    /// book that arrived after it was asked for, whatever their exchange times say (the
-    /// exchanges stamp REST answers and stream updates differently).
-    public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil, requestedAt: Timestamp? = nil) {
+    /// `requestedAt` marks a REST answer, requested when ``arrivalMark`` read that: it does not
+    /// replace a ticker or book that arrived after it was asked for, whatever their exchange
+    /// times say (the exchanges stamp REST answers and stream updates differently). Arrival is
+    /// the order of application, so no clock, stepped or not, can reorder it.
+    public mutating func apply(_ event: MarketEvent, receivedAt time: Timestamp? = nil, requestedAt: ArrivalMark? = nil) {
+        applied = ArrivalMark(count: applied.count + 1)
         switch event {
         case .markets(let listing):
             applyListing(listing)
         case .ticker(let ticker):
             if let held = tickers[ticker.market], ticker.timestamp.isSurelyBefore(held.timestamp) { return }
-            if let requestedAt, let arrived = tickerReceivedAt[ticker.market], arrived >= requestedAt { return }
+            if let requestedAt, let arrived = tickerArrivals[ticker.market], arrived > requestedAt { return }
             guard admit(ticker.market, at: time) else { return }
-            if let time { tickerReceivedAt[ticker.market] = time }
+            tickerArrivals[ticker.market] = applied
             tickers[ticker.market] = ticker
             pending.tickers.insert(ticker.market)
         case .orderBook(let book):
             if let held = orderBooks[book.market], book.timestamp.isSurelyBefore(held.timestamp) { return }
-            if let requestedAt, let arrived = bookReceivedAt[book.market], arrived >= requestedAt { return }
+            if let requestedAt, let arrived = bookArrivals[book.market], arrived > requestedAt { return }
             guard admit(book.market, at: time) else { return }
             orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
                                                 timestamp: book.timestamp, levelLimit: limits.bookLevels)
-            if let time { bookReceivedAt[book.market] = time }
+            bookArrivals[book.market] = applied
+            booksFromEarlierConnections.remove(book.market)
             pending.orderBooks.insert(book.market)
         case .orderBookDelta(let delta):
             guard admit(delta.market, at: time) else { return }
             orderBooks[delta.market, default: OrderBook(market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
                                                         levelLimit: limits.bookLevels)].apply(delta)
-            if let time { bookReceivedAt[delta.market] = time }
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
             guard let first = batch.first?.market else { return }
@@ -127,7 +153,7 @@ public struct MarketState: Sendable {
         version += 1
         let snapshot = MarketSnapshot(version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
                                       orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
-                                      bookReceivedAt: bookReceivedAt, diff: pending)
+                                      staleBooks: booksFromEarlierConnections, diff: pending)
         pending = SnapshotDiff()
         return snapshot
     }
@@ -146,8 +172,9 @@ public struct MarketState: Sendable {
             trades[dictionaryKey] = nil
             candles[dictionaryKey] = nil
             receivedAt[dictionaryKey] = nil
-            bookReceivedAt[dictionaryKey] = nil
-            tickerReceivedAt[dictionaryKey] = nil
+            booksFromEarlierConnections.remove(dictionaryKey)
+            tickerArrivals[dictionaryKey] = nil
+            bookArrivals[dictionaryKey] = nil
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true

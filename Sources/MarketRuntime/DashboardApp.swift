@@ -1,6 +1,7 @@
 public import DashboardUI
 public import Logging
-import MarketCore
+public import MarketCore
+public import SystemTime
 public import TerminalKit
 
 /// Runs the dashboard: merges snapshots, keys, resizes and clock ticks into the UI state,
@@ -27,11 +28,11 @@ public actor DashboardApp {
     private let frameInterval: Duration
     private let logger: Logger
     private var screen = Screen()
-    private var lastFrameAt: Timestamp?
+    private var lastFrameAt: MonotonicInstant?
     private var isFrameScheduled = false
     private var needsFrame = false
     private var latency = FeedToScreenLatency()
-    private var latencyWindowStart: Timestamp?
+    private var latencyWindowStart: MonotonicInstant?
     private var measuredSnapshotVersion: UInt64 = 0
 
     /// Most frames a second when nothing else is configured.
@@ -46,7 +47,7 @@ public actor DashboardApp {
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
                 watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
-                clock: any RuntimeClock = SystemRuntimeClock(), logger: Logger) {
+                clock: any RuntimeClock = SystemClock(), logger: Logger) {
         self.backend = backend
         self.store = store
         self.supervisor = supervisor
@@ -62,7 +63,7 @@ public actor DashboardApp {
     public func run() async throws {
         try backend.start()
         defer { backend.restore() }
-        var state = UIState(settings: settings, size: backend.size, now: clock.now())
+        var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
         let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
         let (saves, save) = AsyncStream.makeStream(of: [MarketCode].self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
@@ -122,7 +123,7 @@ public actor DashboardApp {
             return backend.pendingEvents().map(Self.action(for:))
         case .tick:
             // A resize reaches ncurses as a signal, read with the keys: the tick picks it up.
-            return actions(for: .input) + [.tick(clock.now())]
+            return actions(for: .input) + [.tick(clock.wallNow())]
         }
     }
 
@@ -139,7 +140,7 @@ public actor DashboardApp {
     private func drawOrSchedule(_ state: UIState, group: inout DiscardingTaskGroup,
                                 wake: AsyncStream<Wake>.Continuation) {
         guard needsFrame else { return }
-        let sinceLastFrame = lastFrameAt.map { Duration.microseconds(clock.now().microseconds(since: $0)) } ?? frameInterval
+        let sinceLastFrame = lastFrameAt.map { clock.monotonicNow().duration(since: $0) } ?? frameInterval
         if sinceLastFrame >= frameInterval {
             draw(state)
         } else if !isFrameScheduled {
@@ -153,13 +154,14 @@ public actor DashboardApp {
 
     private func draw(_ state: UIState) {
         needsFrame = false
-        lastFrameAt = clock.now()
+        lastFrameAt = clock.monotonicNow()
         screen.present(DashboardScreen.render(state), on: backend)
-        measureLatency(of: state.snapshot, shownAt: clock.now())
+        measureLatency(of: state.snapshot, shownAt: clock.wallNow())
     }
 
     /// Samples how long the tickers of a snapshot drawn for the first time took from the
-    /// exchange to the screen, and logs the figures every ``latencyWindow``.
+    /// exchange to the screen (wall clock against the exchange's stamps), and logs the figures
+    /// every ``latencyWindow`` (monotonic).
     private func measureLatency(of snapshot: MarketSnapshot, shownAt now: Timestamp) {
         if snapshot.version > measuredSnapshotVersion {
             measuredSnapshotVersion = snapshot.version
@@ -167,14 +169,15 @@ public actor DashboardApp {
                 if let sent = snapshot.tickers[market]?.timestamp { latency.record(sent: sent, shown: now) }
             }
         }
+        let elapsed = clock.monotonicNow()
         guard let start = latencyWindowStart else {
-            latencyWindowStart = now
+            latencyWindowStart = elapsed
             return
         }
-        guard Duration.microseconds(now.microseconds(since: start)) >= Self.latencyWindow else { return }
+        guard elapsed.duration(since: start) >= Self.latencyWindow else { return }
         if latency.count > 0 { logger.info("feed-to-screen latency \(latency.summary)") }
         latency.reset()
-        latencyWindowStart = now
+        latencyWindowStart = elapsed
     }
 
     // MARK: Commands, off the UI's path

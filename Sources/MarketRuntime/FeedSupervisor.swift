@@ -1,10 +1,14 @@
 public import Logging
 public import MarketCore
 import SafeText
+public import SystemTime
 
 /// Keeps one exchange feed flowing into the store: connect → fetch the listing → subscribe →
 /// bootstrap over REST while streaming; on any failure or silence, reconnect with backoff and
 /// resync.
+///
+/// When to go stale, reconnect, send a keepalive or wait is decided by a
+/// ``ConnectionLifecycle``; the supervisor feeds it events and carries out its actions.
 ///
 /// The connection's state and counters travel with every batch handed to the store, so each
 /// snapshot tells how current it is. Books that arrive as deltas are kept by one ``BookSync``
@@ -27,13 +31,7 @@ public actor FeedSupervisor {
     let logger: Logger
     private(set) var configuration: FeedConfiguration
     var status = FeedStatus()
-    private var random = SystemRandomNumberGenerator()
-    private var failuresInARow = 0
-    private var hasBeenLive = false
-    private var sessionStartedAt = Timestamp(microseconds: 0)
-    /// When the current session's market data began to flow, until it has been healthy long
-    /// enough to forget earlier failures.
-    private var liveSince: Timestamp?
+    private var lifecycle: ConnectionLifecycle
     private var listing: [Market] = []
     private var connection: (any FeedConnection)?
     private var fetches: AsyncStream<FetchRequest>.Continuation?
@@ -45,12 +43,13 @@ public actor FeedSupervisor {
 
     /// Creates a supervisor; nothing happens until ``run()``.
     public init(transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore,
-                configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemRuntimeClock(),
+                configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemClock(),
                 logger: Logger = Logger(label: "coinboard.feed")) {
         self.transport = transport
         self.fetcher = fetcher
         self.store = store
         self.configuration = configuration
+        lifecycle = ConnectionLifecycle(configuration: configuration, seed: UInt64.random(in: .min ... .max))
         self.clock = clock
         self.logger = logger
     }
@@ -76,8 +75,7 @@ public actor FeedSupervisor {
                 if Task.isCancelled { break }
                 problem = Self.describe(error)
             }
-            await endSession(problem: problem)
-            let delay = configuration.backoff.delay(afterFailures: failuresInARow, using: &random)
+            let delay = await endSession(problem: problem)
             do { try await clock.sleep(for: delay) } catch { break }
         }
     }
@@ -106,24 +104,14 @@ public actor FeedSupervisor {
     // MARK: Session
 
     private func runSession(messages: FeedMessages, connection: any FeedConnection) async throws {
-        sessionStartedAt = clock.now()
-        status.connectedAt = sessionStartedAt
-        status.resyncingBooks = []
         self.connection = connection
         let (requests, continuation) = AsyncStream.makeStream(of: FetchRequest.self)
         fetches = continuation
-        queuedFetches = []
-        fetchInFlight = nil
-        bookSyncs = [:]
-        logger.info("connected", metadata: ["endpoint": "\(transport.endpointDescription)"])
-        try await loadListing()
-        try await connection.subscribe(to: subscription())
-        try await connection.sendKeepalive()
-        for market in configuration.focus { bootstrap(market) }
+        try await handle(.connected)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.fetchTickers() }
             group.addTask { try await self.serveFetches(requests) }
-            group.addTask { try await self.keepWatch(on: connection) }
+            group.addTask { try await self.keepWatch() }
             group.addTask {
                 for try await message in messages { await self.receive(message) }
                 throw MarketRuntimeError.closedByExchange
@@ -132,15 +120,69 @@ public actor FeedSupervisor {
         }
     }
 
-    private func endSession(problem: String) async {
+    /// Starts a session on the connection just made: the books held are from an earlier
+    /// connection until replaced, the listing is fetched, the feed subscribed and the markets in
+    /// view bootstrapped.
+    private func beginSession() async throws {
+        guard let connection else { return }
+        status.resyncingBooks = []
+        queuedFetches = []
+        fetchInFlight = nil
+        bookSyncs = [:]
+        await store.connectionBegan(feed: status)
+        logger.info("connected", metadata: ["endpoint": "\(transport.endpointDescription)"])
+        try await loadListing()
+        try await connection.subscribe(to: subscription())
+        try await connection.sendKeepalive()
+        for market in configuration.focus { bootstrap(market) }
+    }
+
+    /// Closes the session after `problem` and says how long to wait before the next attempt.
+    private func endSession(problem: String) async -> Duration {
         connection = nil
-        liveSince = nil
         fetches?.finish()
         fetches = nil
-        failuresInARow += 1
-        status.state = failuresInARow >= configuration.failedAfterAttempts ? .failed : .reconnecting
-        logger.warning("connection lost", metadata: ["reason": "\(problem)", "failures": "\(failuresInARow)"])
+        let delay = (try? await handle(.lost)) ?? configuration.backoff.maximum
+        logger.warning("connection lost", metadata: ["reason": "\(problem)", "failures": "\(lifecycle.failuresInARow)"])
         await report(problem: problem)
+        return delay
+    }
+
+    // MARK: Lifecycle
+
+    /// Hands `event` to the lifecycle and carries out what it says; returns the delay before
+    /// the next attempt when it says to reconnect, and throws when it says to drop the
+    /// connection or an action fails.
+    @discardableResult
+    private func handle(_ event: ConnectionLifecycle.Event) async throws -> Duration? {
+        let actions = lifecycle.handle(event, at: clock.monotonicNow())
+        status.state = lifecycle.state
+        status.reconnects = lifecycle.reconnects
+        var retryDelay: Duration?
+        for action in actions {
+            switch action {
+            case .beginSession:
+                try await beginSession()
+            case .sendKeepalive:
+                try await connection?.sendKeepalive()
+            case .live(.first):
+                break
+            case .live(.afterSilence):
+                logger.info("data flowing again")
+            case .live(.afterReconnect):
+                logger.info("reconnected", metadata: ["reconnects": "\(lifecycle.reconnects)"])
+            case .stale(let silence):
+                logger.warning("connection stale", metadata: ["silence": "\(silence)"])
+                await report(problem: "no market data for \(silence.components.seconds) s")
+            case .dropConnection(let silence):
+                throw MarketRuntimeError.silent(seconds: Double(silence.components.seconds))
+            case .forgetFailures:
+                logger.info("connection healthy", metadata: ["after": "\(configuration.healthyAfter)"])
+            case .reconnect(let delay):
+                retryDelay = delay
+            }
+        }
+        return retryDelay
     }
 
     /// What to stream: tickers for every KRW market, books and trades for the markets in view.
@@ -157,7 +199,7 @@ public actor FeedSupervisor {
     /// say nothing about whether prices are current.
     private func receive(_ message: FeedMessage) async {
         status.messages += 1
-        noteMarketData(in: message.events)
+        await noteMarketData(in: message.events)
         if !message.decodeErrors.isEmpty {
             status.decodeErrors += message.decodeErrors.count
             status.lastProblem = "undecodable message: \(message.decodeErrors[0])".strippingUnsafeCharacters
@@ -181,31 +223,10 @@ public actor FeedSupervisor {
 
     /// Marks the feed fresh, and live, when `events` (streamed, or a REST answer of this
     /// session) hold market data.
-    private func noteMarketData(in events: [MarketEvent]) {
+    private func noteMarketData(in events: [MarketEvent]) async {
         guard events.contains(where: \.isMarketData) else { return }
-        status.lastMarketDataAt = clock.now()
-        if status.state != .live { becameLive() }
-    }
-
-    private func becameLive() {
-        if status.state == .stale {
-            logger.info("data flowing again")
-        } else if hasBeenLive {
-            status.reconnects += 1
-            logger.info("reconnected", metadata: ["reconnects": "\(status.reconnects)"])
-        }
-        hasBeenLive = true
-        liveSince = liveSince ?? clock.now()
-        status.state = .live
-    }
-
-    /// Forgets earlier failures once the session has been live for `healthyAfter`, so that a
-    /// server that accepts, sends a frame and drops meets a growing backoff, not a storm.
-    private func noteHealth(at now: Timestamp) {
-        guard failuresInARow > 0, let liveSince,
-              Duration.microseconds(now.microseconds(since: liveSince)) >= configuration.healthyAfter else { return }
-        failuresInARow = 0
-        logger.info("connection healthy", metadata: ["after": "\(configuration.healthyAfter)"])
+        status.lastMarketDataAt = clock.wallNow()
+        _ = try? await handle(.marketData)
     }
 
     private func report(problem: String) async {
@@ -232,10 +253,10 @@ public actor FeedSupervisor {
 
     private func fetchTickers() async throws {
         let krw = listing.map(\.code).filter { $0.quote == "KRW" }
-        let requestedAt = clock.now()
+        let requestedAt = await store.arrivalMark()
         let message = try await fetcher.fetch(.tickers(krw))
         try Self.rejectIfRefused(message)
-        noteMarketData(in: message.events)
+        await noteMarketData(in: message.events)
         await store.apply(message.events, feed: status, requestedAt: requestedAt)
     }
 
@@ -265,14 +286,14 @@ public actor FeedSupervisor {
             defer { fetchInFlight = nil }
             switch request {
             case .book(let market):
-                let requestedAt = clock.now()
+                let requestedAt = await store.arrivalMark()
                 let message = try await fetcher.fetch(.orderBook(market))
                 try Self.rejectIfRefused(message)
                 var books: [MarketEvent] = []
                 for case .orderBook(let book) in message.events {
                     if let kept = keep(snapshot: book) { books.append(.orderBook(kept)) }
                 }
-                noteMarketData(in: books)
+                await noteMarketData(in: books)
                 // A whole-book feed's REST book gives way to stream books that came after it was
                 // asked for; a book kept from deltas already holds everything that came since.
                 await store.apply(books, feed: status, requestedAt: bookSyncs[market] == nil ? requestedAt : nil)
@@ -287,34 +308,17 @@ public actor FeedSupervisor {
     private func fetchAndApply(_ resource: SnapshotResource) async throws {
         let message = try await fetcher.fetch(resource)
         try Self.rejectIfRefused(message)
-        noteMarketData(in: message.events)
+        await noteMarketData(in: message.events)
         await store.apply(message.events, feed: status)
     }
 
-    /// Keeps the connection alive and watches for silence of market data: `stale` after the
-    /// keepalive interval, a reconnect (by throwing) after one and a half.
-    private func keepWatch(on connection: any FeedConnection) async throws {
-        let keepalive = configuration.keepaliveInterval
-        let tick = min(.seconds(1), keepalive / 10)
-        var lastKeepalive = clock.now()
+    /// Ticks the lifecycle, which sends keepalives, marks silence stale and drops a silent
+    /// connection (by throwing).
+    private func keepWatch() async throws {
+        let tick = min(.seconds(1), configuration.keepaliveInterval / 10)
         while true {
             try await clock.sleep(for: tick)
-            let now = clock.now()
-            noteHealth(at: now)
-            if Duration.microseconds(now.microseconds(since: lastKeepalive)) >= keepalive {
-                try await connection.sendKeepalive()
-                lastKeepalive = now
-            }
-            let lastHeard = status.lastMarketDataAt.map { max($0, sessionStartedAt) } ?? sessionStartedAt
-            let silence = Duration.microseconds(now.microseconds(since: lastHeard))
-            if silence >= configuration.reconnectAfterSilence {
-                throw MarketRuntimeError.silent(seconds: Double(silence.components.seconds))
-            }
-            if silence >= configuration.staleAfter, status.state != .stale {
-                status.state = .stale
-                logger.warning("connection stale", metadata: ["silence": "\(silence)"])
-                await report(problem: "no market data for \(silence.components.seconds) s")
-            }
+            try await handle(.tick)
         }
     }
 

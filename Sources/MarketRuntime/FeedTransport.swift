@@ -53,23 +53,3 @@ public protocol SnapshotFetcher: Sendable {
     /// Fetches `resource`, within the exchange's request limits, and decodes it.
     func fetch(_ resource: SnapshotResource) async throws -> FeedMessage
 }
-
-/// Where the runtime reads the time and waits.
-public protocol RuntimeClock: Sendable {
-    /// The current wall-clock time.
-    func now() -> Timestamp
-    /// Waits for `duration`; throws when the task is cancelled.
-    func sleep(for duration: Duration) async throws
-}
-
-/// The system's clock.
-public struct SystemRuntimeClock: RuntimeClock {
-    /// Creates the system clock.
-    public init() {}
-
-    public func now() -> Timestamp { SystemClock.now() }
-
-    public func sleep(for duration: Duration) async throws {
-        try await Task.sleep(for: duration)
-    }
-}

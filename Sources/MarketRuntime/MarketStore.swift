@@ -1,4 +1,5 @@
 public import MarketCore
+public import SystemTime
 
 /// The sole owner of the market state: applies what the feed delivers and hands out
 /// snapshots, at most `maxSnapshotsPerSecond` a second.
@@ -13,24 +14,40 @@ public actor MarketStore {
     private var feedChanged = false
     private let clock: any RuntimeClock
     private let publishInterval: Duration
-    private var lastPublished: Timestamp?
+    private var lastPublished: MonotonicInstant?
     private var waiter: CheckedContinuation<Void, Never>?
 
     /// Creates an empty store.
     public init(limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
-                clock: any RuntimeClock = SystemRuntimeClock()) {
+                clock: any RuntimeClock = SystemClock()) {
         state = MarketState(limits: limits)
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
     }
 
     /// Applies a batch of events that arrived now, with the feed's status at that moment.
-    /// `requestedAt` marks a REST answer requested then (see ``MarketState/apply(_:receivedAt:requestedAt:)``).
-    public func apply(_ events: [MarketEvent], feed: FeedStatus, requestedAt: Timestamp? = nil) {
-        let now = clock.now()
+    /// `requestedAt` marks a REST answer asked for when ``arrivalMark()`` read that (see
+    /// ``MarketState/apply(_:receivedAt:requestedAt:)``).
+    public func apply(_ events: [MarketEvent], feed: FeedStatus, requestedAt: MarketState.ArrivalMark? = nil) {
+        let now = clock.wallNow()
         for event in events { state.apply(event, receivedAt: now, requestedAt: requestedAt) }
         update(feed: feed)
         if state.hasChanges { wakeReader() }
+    }
+
+    /// The arrival order now, read before a REST request so its answer gives way to what
+    /// arrives after it.
+    public func arrivalMark() -> MarketState.ArrivalMark {
+        state.arrivalMark
+    }
+
+    /// Marks the books held now as from an earlier connection, with the feed's status as the
+    /// new connection begins.
+    public func connectionBegan(feed: FeedStatus) {
+        state.connectionBegan()
+        self.feed = feed
+        feedChanged = true
+        wakeReader()
     }
 
     /// Records the feed's status.
@@ -53,7 +70,7 @@ public actor MarketStore {
     /// One reader at a time.
     public func nextSnapshot() async -> MarketSnapshot? {
         if let lastPublished {
-            let elapsed = Duration.microseconds(clock.now().microseconds(since: lastPublished))
+            let elapsed = clock.monotonicNow().duration(since: lastPublished)
             let wait = publishInterval - elapsed
             if wait > .zero {
                 do { try await clock.sleep(for: wait) } catch { return nil }
@@ -71,10 +88,9 @@ public actor MarketStore {
     }
 
     private func take() -> MarketSnapshot {
-        let now = clock.now()
-        lastPublished = now
+        lastPublished = clock.monotonicNow()
         feedChanged = false
-        return state.snapshot(at: now, feed: feed)
+        return state.snapshot(at: clock.wallNow(), feed: feed)
     }
 
     private func wakeReader() {

@@ -1,6 +1,7 @@
 import Foundation
 public import MarketCore
 public import MarketRuntime
+import SystemTime
 
 /// The favorites as a JSON file, `{"version": 1, "favorites": ["KRW-BTC", "KRW-ETH"]}`,
 /// written atomically on every change.
@@ -66,7 +67,7 @@ public struct WatchlistFile: WatchlistRepository {
             let codes = contents.favorites.compactMap { MarketCode(code: $0) }
             if codes.count == contents.favorites.count { return Reading(favorites: codes) }
         }
-        let aside = path + ".corrupt-" + Self.fileTime(SystemClock.now())
+        let aside = path + ".corrupt-" + Self.fileTime(SystemClock.wallNow())
         guard rename(path, aside) == 0 else {
             throw .unreadable(path: path, reason: "not a valid watchlist, and it could not be set aside")
         }

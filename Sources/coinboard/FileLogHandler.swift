@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MarketCore
 import SafeText
+import SystemTime
 
 /// A swift-log handler appending one line per message to a file, so logs never reach a
 /// terminal that a dashboard or a script's output owns.
@@ -43,7 +44,7 @@ struct FileLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let entry = "\(label): \(event.message)\(fields)".escapingUnsafeCharacters
-        let line = "\(SystemClock.now().iso8601) \(event.level) \(entry)\n"
+        let line = "\(SystemClock.wallNow().iso8601) \(event.level) \(entry)\n"
         file.write(Data(line.utf8))
     }
 }

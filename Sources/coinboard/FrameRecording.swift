@@ -3,6 +3,7 @@ import Foundation
 import MarketCore
 import MarketWire
 import Synchronization
+import SystemTime
 
 /// A recording of a feed, one JSON line each: a header line
 /// `{"coinboard":"recording","version":1,"dialect":"bithumb"}`, then per WebSocket frame
@@ -86,11 +87,11 @@ struct FrameRecording: Sendable {
         var frames: Int { state.withLock { $0.frames } }
 
         func record(frame bytes: UnsafeRawBufferPointer) {
-            write(Line(at: SystemClock.now().microseconds, frame: String(decoding: bytes, as: UTF8.self)), isFrame: true)
+            write(Line(at: SystemClock.wallNow().microseconds, frame: String(decoding: bytes, as: UTF8.self)), isFrame: true)
         }
 
         func record(response body: UnsafeRawBufferPointer, request pathAndQuery: String) {
-            write(Line(at: SystemClock.now().microseconds, request: pathAndQuery, body: String(decoding: body, as: UTF8.self)),
+            write(Line(at: SystemClock.wallNow().microseconds, request: pathAndQuery, body: String(decoding: body, as: UTF8.self)),
                   isFrame: false)
         }
 

@@ -2,6 +2,7 @@ import DemoExchange
 import ExchangeTestSupport
 import Foundation
 import MarketCore
+import SystemTime
 import Testing
 
 extension TimedEndToEndTests {
@@ -27,7 +28,7 @@ extension TimedEndToEndTests {
         /// A start five seconds into a minute, so a short run crosses no minute and the rolling
         /// 24-hour figures change only with trades (each of which streams a ticker).
         static func startOfRun() -> Timestamp {
-            SystemClock.now().floored(toMultipleOf: 60_000_000).advanced(byMicroseconds: 5_000_000)
+            SystemClock.wallNow().floored(toMultipleOf: 60_000_000).advanced(byMicroseconds: 5_000_000)
         }
 
         @Test("streamed, then settled: books, trades and tickers equal the demo exchange's state", arguments: Endpoint.allCases)

@@ -196,8 +196,8 @@ extension ScreenGoldenTests {
         let arrived = SampleMarket.now.advanced(byMicroseconds: -185_000_000)
         for ticker in SampleMarket.tickers { market.apply(.ticker(ticker), receivedAt: arrived) }
         market.apply(.orderBook(SampleMarket.book()), receivedAt: arrived)
-        let feed = FeedStatus(state: .live, lastMarketDataAt: SampleMarket.now, connectedAt: SampleMarket.now,
-                              resyncingBooks: [SampleMarket.btc])
+        market.connectionBegan()
+        let feed = FeedStatus(state: .live, lastMarketDataAt: SampleMarket.now, resyncingBooks: [SampleMarket.btc])
         for (language, expected) in [(NameLanguage.korean, ["갱신 3분 전", "호가 · 재동기화 중"]),
                                      (.english, ["updated 3 min ago", "Order book · resyncing"])] {
             var state = SampleMarket.state(width: 100, height: 20,
@@ -209,7 +209,7 @@ extension ScreenGoldenTests {
             #expect(lines[1].hasSuffix(expected[0]), "\(lines[1])")
             #expect(lines[2].hasPrefix(" " + expected[1]), "\(lines[2])")
         }
-        let stale = FeedStatus(state: .live, connectedAt: SampleMarket.now)
+        let stale = FeedStatus(state: .live)
         var state = SampleMarket.state(width: 100, height: 20, snapshot: market.snapshot(at: SampleMarket.now, feed: stale))
         _ = state.reduce(.keyPressed(.down))
         _ = state.reduce(.keyPressed(.enter))

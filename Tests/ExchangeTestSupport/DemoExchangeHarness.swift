@@ -2,6 +2,7 @@ public import DemoExchange
 public import Logging
 public import MarketCore
 import MarketSim
+import SystemTime
 
 /// How a test's demo exchange tells time.
 public enum DemoTimeline: Sendable {
@@ -17,9 +18,9 @@ public enum DemoTimeline: Sendable {
     func makeClock() -> @Sendable () -> Timestamp {
         switch self {
         case .live:
-            return { SystemClock.now() }
+            return { SystemClock.wallNow() }
         case .frozen:
-            let start = SystemClock.now()
+            let start = SystemClock.wallNow()
             return { start }
         case .running(let start, let duration):
             let began = ContinuousClock.now

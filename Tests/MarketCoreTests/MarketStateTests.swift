@@ -144,8 +144,9 @@ extension MarketStateTests {
 }
 
 extension MarketStateTests {
-    /// A book reads `resyncing` while the feed rebuilds it, `stale` when it arrived before the
-    /// present connection, and `live` otherwise; a market without a book has no state.
+    /// A book reads `resyncing` while the feed rebuilds it, `stale` when it is from before the
+    /// present connection, and `live` once the connection replaces it; a market without a book
+    /// has no state.
     @Test func aBookStateSaysHowFarItCanBeTrusted() {
         var state = MarketState()
         let connected = Timestamp(microseconds: 1_790_121_600_000_000)
@@ -153,15 +154,16 @@ extension MarketStateTests {
                              timestamp: connected)
         state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: -1))
         state.apply(.ticker(ticker(eth, 10)), receivedAt: connected)
-        let before = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected))
+        #expect(state.snapshot(at: connected, feed: FeedStatus(state: .live)).bookState(of: btc) == .live)
+        state.connectionBegan()
+        let before = state.snapshot(at: connected, feed: FeedStatus(state: .live))
         #expect(before.bookState(of: btc) == .stale)
         #expect(before.bookState(of: eth) == nil)
-        let resyncing = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected, resyncingBooks: [btc]))
+        let resyncing = state.snapshot(at: connected, feed: FeedStatus(state: .live, resyncingBooks: [btc]))
         #expect(resyncing.bookState(of: btc) == .resyncing)
-        state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: 5))
-        let after = state.snapshot(at: connected, feed: FeedStatus(state: .live, connectedAt: connected))
-        #expect(after.bookState(of: btc) == .live)
-        #expect(after.bookReceivedAt[btc] == connected.advanced(byMicroseconds: 5))
+        state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: -3_600_000_000))
+        let after = state.snapshot(at: connected, feed: FeedStatus(state: .live))
+        #expect(after.bookState(of: btc) == .live, "replaced on this connection, whatever the wall clock read")
     }
 }
 
@@ -195,18 +197,20 @@ extension MarketStateTests {
     @Test func aRESTAnswerGivesWayToWhatArrivedAfterItWasAskedFor() {
         var state = MarketState()
         let second: Int64 = 1_790_121_600_000_000
-        let asked = Timestamp(microseconds: 5_000)
+        let asked = state.arrivalMark
         state.apply(timedTicker(4452, at: second + 500_000), receivedAt: Timestamp(microseconds: 6_000))
         state.apply(timedTicker(4448, at: second), receivedAt: Timestamp(microseconds: 7_000), requestedAt: asked)
         #expect(state.tickers[btc]?.price == 4452)
-        state.apply(timedTicker(4453, at: second), receivedAt: Timestamp(microseconds: 9_000), requestedAt: Timestamp(microseconds: 8_000))
+        let askedLater = state.arrivalMark
+        state.apply(timedTicker(4453, at: second), receivedAt: Timestamp(microseconds: 1_000), requestedAt: askedLater)
         #expect(state.tickers[btc]?.price == 4453, "an answer asked for after the last stream update is taken")
+        let bookAsked = state.arrivalMark
         let book = OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 9, quantity: 1)],
                              timestamp: Timestamp(microseconds: second))
         state.apply(.orderBook(book), receivedAt: Timestamp(microseconds: 6_000))
         var older = book
         older.replace(bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 8, quantity: 1)], timestamp: book.timestamp)
-        state.apply(.orderBook(older), receivedAt: Timestamp(microseconds: 7_000), requestedAt: asked)
+        state.apply(.orderBook(older), receivedAt: Timestamp(microseconds: 7_000), requestedAt: bookAsked)
         #expect(state.orderBooks[btc]?.bestAsk?.price == 9)
     }
 }

@@ -320,3 +320,41 @@ extension FeedSupervisorTests {
         #expect(snapshot.feed.lastProblem == "ws://x is not encrypted[2J")
     }
 }
+
+extension FeedSupervisorTests {
+    /// The wall clock stepped back an hour while the feed is live freezes nothing: silence
+    /// still reads `stale` after the keepalive window and the connection is still made again
+    /// after one and a half, counted on the monotonic clock.
+    @Test func aWallClockSteppedBackAnHourFreezesNoTimer() async throws {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let clock = ManualClock()
+        let store = MarketStore(clock: clock)
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
+                                        configuration: FeedConfiguration(keepaliveInterval: .seconds(10)), clock: clock)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        _ = try await waitFor(store) { $0.feed.state == .live }
+        clock.stepWallClock(by: .seconds(-3600))
+        var advanced = Duration.zero
+        let deadline = ContinuousClock.now + .seconds(60)
+        while transport.connections < 2, advanced < .seconds(60), ContinuousClock.now < deadline {
+            // A sleep pending is the watch's tick (1 s) or, between connections, the backoff.
+            if !clock.pendingSleeps.isEmpty {
+                clock.advance(by: .seconds(1))
+                advanced += .seconds(1)
+                if advanced == .seconds(11) {
+                    let status = await supervisor.currentStatus
+                    #expect(status.state == .stale, "stale after the 10 s window although the wall clock went back an hour")
+                    #expect(status.lastProblem == "no market data for 10 s")
+                }
+            } else {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        #expect(transport.connections == 2, "connected again after 15 s of silence, not an hour later")
+        #expect(advanced <= .seconds(20))
+        #expect(transport.keepalives >= 2)
+    }
+}

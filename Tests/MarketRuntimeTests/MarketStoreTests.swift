@@ -6,22 +6,40 @@ import Testing
 /// A clock whose time moves only when something sleeps: sleeping returns at once and
 /// advances the time by the duration, so rate limits are tested without waiting.
 final class SteppedClock: RuntimeClock {
-    private let state = Mutex<(now: Timestamp, sleeps: [Duration])>((Timestamp(microseconds: 1_700_000_000_000_000), []))
+    private struct State {
+        var wall = Timestamp(microseconds: 1_700_000_000_000_000)
+        var monotonic = MonotonicInstant(sinceOrigin: .zero)
+        var sleeps: [Duration] = []
+    }
+
+    private let state = Mutex(State())
 
     var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
-    func now() -> Timestamp { state.withLock { $0.now } }
+    func wallNow() -> Timestamp { state.withLock { $0.wall } }
+
+    func monotonicNow() -> MonotonicInstant { state.withLock { $0.monotonic } }
 
     func advance(by duration: Duration) {
-        state.withLock { $0.now = $0.now.advanced(byMicroseconds: Self.microseconds(duration)) }
+        state.withLock { Self.advance(&$0, by: duration) }
+    }
+
+    /// Steps the wall clock alone, as an operator or NTP would.
+    func stepWallClock(by duration: Duration) {
+        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: Self.microseconds(duration)) }
     }
 
     func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         state.withLock {
             $0.sleeps.append(duration)
-            $0.now = $0.now.advanced(byMicroseconds: Self.microseconds(duration))
+            Self.advance(&$0, by: duration)
         }
+    }
+
+    private static func advance(_ state: inout State, by duration: Duration) {
+        state.wall = state.wall.advanced(byMicroseconds: microseconds(duration))
+        state.monotonic = state.monotonic.advanced(by: duration)
     }
 
     static func microseconds(_ duration: Duration) -> Int64 {
@@ -50,7 +68,21 @@ final class SteppedClock: RuntimeClock {
         #expect(snapshot.diff.tickers == [btc, eth])
         #expect(snapshot.tickers[btc]?.price == 101)
         #expect(snapshot.feed == feed)
-        #expect(snapshot.receivedAt[btc] == clock.now())
+        #expect(snapshot.receivedAt[btc] == clock.wallNow())
+    }
+
+    /// The publishing interval counts on the monotonic clock: a wall clock stepped back an
+    /// hour does not hold the next snapshot for an hour.
+    @Test func aWallClockSteppedBackDoesNotHoldSnapshots() async throws {
+        let clock = SteppedClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
+        await store.apply([ticker(btc, 100)], feed: FeedStatus())
+        _ = await store.nextSnapshot()
+        clock.stepWallClock(by: .seconds(-3600))
+        await store.apply([ticker(btc, 101)], feed: FeedStatus())
+        let next = try #require(await store.nextSnapshot())
+        #expect(next.tickers[btc]?.price == 101)
+        #expect(clock.sleeps.allSatisfy { $0 <= .milliseconds(50) }, "\(clock.sleeps)")
     }
 
     @Test func snapshotsComeAtMostAtTheConfiguredRate() async throws {
