@@ -88,14 +88,19 @@ struct BithumbRESTRoutes: Sendable {
         }
     }
 
-    /// The codes of a `markets`/`market` parameter; a missing parameter or any unknown code
-    /// fails the whole call, as on the exchange.
+    /// The codes of a `markets`/`market` parameter; a missing parameter, any unknown code or
+    /// a code given twice fails the whole call (HTTP 200 with an error body, as the exchange's
+    /// other parameter errors; the wording of the repeat error is ours).
     private func markets(_ parameter: String?, in state: MarketSimulator) -> Result<[MarketCode], RejectedRequest> {
         guard let parameter, !parameter.isEmpty else { return .failure(.json(Self.missingParameter)) }
         var codes: [MarketCode] = []
+        var seen: Set<MarketCode> = []
         for text in parameter.split(separator: ",") {
             guard let code = MarketCode(code: text.uppercased()), state.orderBook(for: code) != nil else {
                 return .failure(.json(encoder.errorBody(name: 404, message: "Code not found")))
+            }
+            guard seen.insert(code).inserted else {
+                return .failure(.json(encoder.errorBody(name: 400, message: "Duplicate code: \(code.code)")))
             }
             codes.append(code)
         }

@@ -36,7 +36,8 @@ public struct DemoExchange: Sendable {
         await market.state()
     }
 
-    /// How the exchange is doing: connected clients and those cut off for falling behind.
+    /// How the exchange is doing: connected clients, those cut off for falling behind or for
+    /// silence, and connections refused past the cap.
     public func statistics() async -> DemoExchangeStatistics {
         await market.statistics()
     }
@@ -44,23 +45,25 @@ public struct DemoExchange: Sendable {
     /// Serves until the task is cancelled.
     /// - Parameter onListening: called once with the bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws(DemoExchangeError) {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: DemoRequestContext.self)
+        router.add(middleware: RequestSizeMiddleware(limit: configuration.requestSizeLimit))
         router.add(middleware: NoRouteMiddleware())
         BithumbRESTRoutes(market: market).register(on: router)
         LegacyRESTRoutes(market: market).register(on: router)
         let market = market
-        router.ws("/websocket/v1") { inbound, outbound, _ in
-            try await market.serve(.bithumb, inbound: inbound, outbound: outbound)
+        router.ws("/websocket/v1") { inbound, outbound, context in
+            try await market.serve(.bithumb, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
-        router.ws("/pub/ws") { inbound, outbound, _ in
-            try await market.serve(.legacy, inbound: inbound, outbound: outbound)
+        router.ws("/pub/ws") { inbound, outbound, context in
+            try await market.serve(.legacy, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
         var serverLogger = logger
         serverLogger.logLevel = .critical
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled))),
+                                           configuration: .init(ws: .init(maxFrameSize: configuration.requestSizeLimit,
+                                                                         autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: serverLogger)
@@ -84,4 +87,8 @@ public struct DemoExchangeStatistics: Sendable, Hashable {
     public var clients: Int
     /// WebSocket clients disconnected because their queue of frames filled up.
     public var slowClientsDropped: Int
+    /// WebSocket clients disconnected because they sent nothing for the idle timeout.
+    public var idleClientsCut: Int
+    /// WebSocket connections refused because `maxClients` were connected.
+    public var connectionsRefused: Int
 }

@@ -8,9 +8,16 @@ public struct DemoExchangeConfiguration: Sendable {
     public var port: Int
     /// The simulated market.
     public var simulation: SimulationConfiguration
-    /// A WebSocket with no message either way for this long is closed, as the real exchange
-    /// does after about 60 s.
+    /// A WebSocket whose client sent nothing (no message, no ping) for this long is closed,
+    /// as the real exchange does after about 60 s; what the server sends does not keep it open.
     public var idleTimeout: Duration
+    /// The most WebSocket clients served at once; further connections are closed at once
+    /// with 1013 (try again later).
+    public var maxClients: Int
+    /// The largest request taken, in bytes: a WebSocket message or frame, or an HTTP request
+    /// target (path and query). A larger WebSocket message closes the connection with 1009; a
+    /// longer HTTP target is answered 414.
+    public var requestSizeLimit: Int
     /// Frames queued for one WebSocket client at most; a client that falls this far behind is
     /// disconnected, so a slow client never makes the server's memory grow.
     public var outboxLimit: Int
@@ -19,11 +26,14 @@ public struct DemoExchangeConfiguration: Sendable {
 
     /// Creates a configuration with the real exchange's defaults.
     public init(host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
-                idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)) {
+                idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
+                outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)) {
         self.host = host
         self.port = port
         self.simulation = simulation
         self.idleTimeout = idleTimeout
+        self.maxClients = maxClients
+        self.requestSizeLimit = requestSizeLimit
         self.outboxLimit = outboxLimit
         self.tickInterval = tickInterval
     }
@@ -34,6 +44,8 @@ public struct DemoExchangeConfiguration: Sendable {
         if !(0...65_535).contains(port) { return "port must be 0…65535, not \(port)" }
         if host.isEmpty { return "host must not be empty" }
         if idleTimeout <= .zero { return "the idle timeout must be positive" }
+        if maxClients < 1 { return "the client cap must be at least 1" }
+        if !(1024...(16 << 20)).contains(requestSizeLimit) { return "the request size limit must be within 1 KiB…16 MiB" }
         if outboxLimit < 16 { return "the outbox limit must be at least 16 frames" }
         if tickInterval <= .zero || tickInterval > .seconds(1) { return "the tick interval must be within 0…1 s" }
         return nil

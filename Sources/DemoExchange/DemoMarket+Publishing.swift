@@ -26,7 +26,6 @@ extension DemoMarket {
         guard let market = trades.first?.market else { return }
         let previousPrice = lastTradePrice[market]
         lastTradePrice[market] = trades.last?.price
-        let now = ContinuousClock.now
         let close = previousClose ?? previousPrice ?? trades[0].price
         var bithumbFrames: [ByteBuffer]?
         var legacyFrame: ByteBuffer?
@@ -38,12 +37,12 @@ extension DemoMarket {
                     ?? trades.map { ByteBuffer(bytes: bithumbEncoder.tradeFrame($0, previousClose: close, stream: .realtime,
                                                                                 style: client.style)) }
                 if client.style == .default { bithumbFrames = frames }
-                for frame in frames { clients[id]?.send(frame, now: now) }
+                for frame in frames { clients[id]?.send(frame) }
             case .legacy:
                 let frame = legacyFrame ?? ByteBuffer(bytes: legacyEncoder.transactionFrame(
                     trades, previousPrices: previousPrice.map { [market: $0] } ?? [:]))
                 legacyFrame = frame
-                clients[id]?.send(frame, now: now)
+                clients[id]?.send(frame)
             }
         }
     }
@@ -51,7 +50,6 @@ extension DemoMarket {
     private func publish(_ delta: OrderBookDelta) {
         let market = delta.market
         guard let book = simulator.orderBook(for: market) else { return }
-        let now = ContinuousClock.now
         let snapshotDue = lastBookSnapshot[market].map { delta.timestamp.microseconds - $0.microseconds >= 200_000 } ?? true
         var snapshotSent = false
         var bithumbFrame: ByteBuffer?
@@ -66,22 +64,22 @@ extension DemoMarket {
                     if client.style == .default, depth == nil {
                         let frame = bithumbFrame ?? ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, stream: .realtime))
                         bithumbFrame = frame
-                        clients[id]?.send(frame, now: now)
+                        clients[id]?.send(frame)
                     } else {
                         clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.orderBookFrame(
-                            book, depth: depth, stream: .realtime, style: client.style)), now: now)
+                            book, depth: depth, stream: .realtime, style: client.style)))
                     }
                 case .legacy:
                     let frame = depthFrame ?? ByteBuffer(bytes: legacyEncoder.orderBookDepthFrame(delta))
                     depthFrame = frame
-                    clients[id]?.send(frame, now: now)
+                    clients[id]?.send(frame)
                 }
             }
             if snapshotDue, client.wants(.bookSnapshot, market) {
                 let frame = snapshotFrame ?? ByteBuffer(bytes: legacyEncoder.orderBookSnapshotFrame(book))
                 snapshotFrame = frame
                 snapshotSent = true
-                clients[id]?.send(frame, now: now)
+                clients[id]?.send(frame)
             }
         }
         if snapshotSent { lastBookSnapshot[market] = delta.timestamp }
@@ -89,7 +87,6 @@ extension DemoMarket {
 
     private func publish(_ ticker: Ticker) {
         let market = ticker.market
-        let now = ContinuousClock.now
         var bithumbFrame: ByteBuffer?
         var legacyFrames: [ChangeBasis: ByteBuffer] = [:]
         for id in clients.keys {
@@ -99,15 +96,15 @@ extension DemoMarket {
                 if client.style == .default {
                     let frame = bithumbFrame ?? bithumbTickerFrame(ticker, stream: .realtime, style: .default)
                     bithumbFrame = frame
-                    clients[id]?.send(frame, now: now)
+                    clients[id]?.send(frame)
                 } else {
-                    clients[id]?.send(bithumbTickerFrame(ticker, stream: .realtime, style: client.style), now: now)
+                    clients[id]?.send(bithumbTickerFrame(ticker, stream: .realtime, style: client.style))
                 }
             case .legacy:
                 for basis in client.tickerBases {
                     let frame = legacyFrames[basis] ?? legacyTickerFrame(market, basis: basis)
                     legacyFrames[basis] = frame
-                    if let frame { clients[id]?.send(frame, now: now) }
+                    if let frame { clients[id]?.send(frame) }
                 }
             }
         }

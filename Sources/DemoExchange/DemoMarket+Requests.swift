@@ -11,26 +11,26 @@ extension DemoMarket {
     func receive(_ message: ByteBuffer, from id: Int) {
         guard var client = clients[id] else { return }
         let now = ContinuousClock.now
-        client.lastActivity = now
+        client.lastHeard = now
         defer { clients[id] = client }
         switch client.dialect {
         case .bithumb:
             if message.readableBytesView.elementsEqual("PING".utf8) {
-                client.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()), now: now)
+                client.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()))
                 client.nextHeartbeat = client.nextHeartbeat ?? now + .seconds(10)
                 return
             }
             let request = message.withUnsafeReadableBytes { StreamRequest.read($0) }
             switch request {
             case .success(let request):
-                subscribe(&client, to: request, now: now)
+                subscribe(&client, to: request)
             case .failure(let rejection):
-                client.send(ByteBuffer(bytes: bithumbEncoder.errorFrame(name: rejection.name, message: rejection.message)), now: now)
+                client.send(ByteBuffer(bytes: bithumbEncoder.errorFrame(name: rejection.name, message: rejection.message)))
                 client.close(.normalClosure, reason: nil)
             }
         case .legacy:
             guard let filter = message.withUnsafeReadableBytes({ LegacyFilter.read($0) }) else {
-                client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()), now: now)
+                client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()))
                 return
             }
             let feed: Feed = switch filter.kind {
@@ -41,12 +41,12 @@ extension DemoMarket {
             }
             client.markets[feed] = Set(filter.markets)
             if filter.kind == .ticker { client.tickerBases = filter.changeBases }
-            client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()), now: now)
+            client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()))
         }
     }
 
     /// Replaces the client's subscription with `request` and sends its snapshots.
-    private func subscribe(_ client: inout StreamClient, to request: StreamRequest, now: ContinuousClock.Instant) {
+    private func subscribe(_ client: inout StreamClient, to request: StreamRequest) {
         client.markets = [:]
         client.style = request.style
         client.depths = [:]
@@ -59,7 +59,7 @@ extension DemoMarket {
             if !stream.onlyRealtime {
                 for market in stream.markets {
                     if let frame = snapshotFrame(of: stream.kind, for: market, depth: stream.depths[market], style: request.style) {
-                        client.send(frame, now: now)
+                        client.send(frame)
                     }
                 }
             }

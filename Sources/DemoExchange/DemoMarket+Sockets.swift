@@ -1,13 +1,19 @@
 import HummingbirdWebSocket
 import NIOCore
+import NIOWebSocket
 
 extension DemoMarket {
-    /// Serves one WebSocket connection: its queued frames go out while its messages come in,
-    /// until either side ends it.
-    nonisolated func serve(_ dialect: StreamDialect, inbound: WebSocketInboundStream,
-                           outbound: WebSocketOutboundWriter) async throws {
-        let (id, outgoing) = await attach(dialect)
+    /// Serves one WebSocket connection on `channel`: its queued frames go out while its
+    /// messages come in, until either side ends it. Past the connection cap the connection is
+    /// closed at once with 1013 (try again later).
+    nonisolated func serve(_ dialect: StreamDialect, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+                           channel: any Channel) async throws {
+        guard let (id, outgoing) = await attach(dialect) else {
+            try await outbound.close(WebSocketErrorCode(codeNumber: 1013), reason: "too many connections")
+            return
+        }
         do {
+            try await PingObserver.watch(channel) { Task { await self.heard(from: id) } }
             try await exchangeFrames(id: id, outgoing: outgoing, inbound: inbound, outbound: outbound)
         } catch {
             await detach(id)
@@ -30,8 +36,8 @@ extension DemoMarket {
                     }
                 }
             }
-            group.addTask {
-                for try await message in inbound.messages(maxSize: 1 << 16) {
+            group.addTask { [requestSizeLimit = configuration.requestSizeLimit] in
+                for try await message in inbound.messages(maxSize: requestSizeLimit) {
                     switch message {
                     case .text(let text): await self.receive(ByteBuffer(string: text), from: id)
                     case .binary(let bytes): await self.receive(bytes, from: id)

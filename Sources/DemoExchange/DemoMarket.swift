@@ -26,6 +26,10 @@ actor DemoMarket {
     let cautionMarkets: Set<MarketCode>
     /// Clients cut off for falling behind.
     private(set) var slowClientsDropped = 0
+    /// Clients cut off for saying nothing for the idle timeout.
+    private(set) var idleClientsCut = 0
+    /// Connections refused past the client cap.
+    private(set) var connectionsRefused = 0
 
     init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp,
          logger: Logger) throws(SimulationError) {
@@ -40,7 +44,8 @@ actor DemoMarket {
     func state() -> MarketSimulator { simulator }
 
     func statistics() -> DemoExchangeStatistics {
-        DemoExchangeStatistics(clients: clients.count, slowClientsDropped: slowClientsDropped)
+        DemoExchangeStatistics(clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,
+                               connectionsRefused: connectionsRefused)
     }
 
     /// Runs the pump until the task is cancelled.
@@ -62,18 +67,29 @@ actor DemoMarket {
         serveTimers(at: ContinuousClock.now)
     }
 
-    /// Registers a WebSocket client and returns its frame queue.
-    func attach(_ dialect: StreamDialect) -> (id: Int, outgoing: AsyncStream<Outgoing>) {
+    /// Registers a WebSocket client and returns its frame queue, or `nil` when `maxClients`
+    /// are connected already.
+    func attach(_ dialect: StreamDialect) -> (id: Int, outgoing: AsyncStream<Outgoing>)? {
+        guard clients.count < configuration.maxClients else {
+            connectionsRefused += 1
+            logger.notice("refused a WebSocket client: \(configuration.maxClients) are connected")
+            return nil
+        }
         let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self,
                                                             bufferingPolicy: .bufferingOldest(configuration.outboxLimit))
         let id = nextClientID
         nextClientID += 1
         var client = StreamClient(dialect: dialect, outbox: continuation, now: .now)
         if dialect == .legacy {
-            client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()), now: .now)
+            client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()))
         }
         clients[id] = client
         return (id, stream)
+    }
+
+    /// Notes that client `id` spoke (a ping, which carries no message).
+    func heard(from id: Int) {
+        clients[id]?.lastHeard = .now
     }
 
     /// Forgets a client whose connection ended.
@@ -89,12 +105,13 @@ actor DemoMarket {
                 clients.removeValue(forKey: id)
                 slowClientsDropped += 1
                 logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
-            } else if now - client.lastActivity >= configuration.idleTimeout {
+            } else if now - client.lastHeard >= configuration.idleTimeout {
                 clients[id]?.close(.normalClosure, reason: "idle")
                 clients.removeValue(forKey: id)
+                idleClientsCut += 1
             } else if let due = client.nextHeartbeat, due <= now {
                 clients[id]?.nextHeartbeat = due + .seconds(10)
-                clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()), now: now)
+                clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()))
             }
         }
     }

@@ -29,6 +29,18 @@ struct NoRouteMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// Answers a request whose target (path and query) is longer than `limit` bytes with 414, so
+/// no route parses a query of unbounded length.
+struct RequestSizeMiddleware<Context: RequestContext>: RouterMiddleware {
+    let limit: Int
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.description.utf8.count <= limit else { return Response(status: .uriTooLong) }
+        return try await next(request, context)
+    }
+}
+
 /// A request the exchange refuses, with the response it refuses it with.
 struct RejectedRequest: Error {
     let response: Response

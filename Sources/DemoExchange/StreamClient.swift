@@ -42,8 +42,8 @@ struct StreamClient {
     var depths: [MarketCode: Int] = [:]
     /// Bithumb legacy: the windows of the ticker filter.
     var tickerBases: [ChangeBasis] = []
-    /// When the client or the server last sent a message.
-    var lastActivity: ContinuousClock.Instant
+    /// When the client last sent a message or a ping (what the server sends does not count).
+    var lastHeard: ContinuousClock.Instant
     /// When the next `{"status":"UP"}` is due, once the client has sent `PING`.
     var nextHeartbeat: ContinuousClock.Instant?
     /// Whether the queue overflowed and the client is being cut off.
@@ -52,7 +52,7 @@ struct StreamClient {
     init(dialect: StreamDialect, outbox: AsyncStream<Outgoing>.Continuation, now: ContinuousClock.Instant) {
         self.dialect = dialect
         self.outbox = outbox
-        lastActivity = now
+        lastHeard = now
     }
 
     /// Whether the client streams `feed` for `market`.
@@ -61,15 +61,13 @@ struct StreamClient {
     }
 
     /// Queues a data frame in the client's dialect (binary for 2.0, text for legacy).
-    mutating func send(_ bytes: ByteBuffer, now: ContinuousClock.Instant) {
+    mutating func send(_ bytes: ByteBuffer) {
         guard !isOverflowing else { return }
         let opcode: WebSocketOpcode = dialect == .bithumb ? .binary : .text
         if case .dropped = outbox.yield(.frame(.custom(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))) {
             isOverflowing = true
             outbox.finish()
-            return
         }
-        lastActivity = now
     }
 
     /// Queues a close; nothing is sent after it.

@@ -7,11 +7,12 @@ public struct FeedSubscription: Sendable, Hashable {
     /// Markets whose trades are wanted (the ones in view).
     public var trades: [MarketCode]
 
-    /// Creates a subscription.
+    /// Creates a subscription; a market named twice in a list is kept once (the exchanges
+    /// refuse a request that repeats a code).
     public init(tickers: [MarketCode] = [], orderBooks: [MarketCode] = [], trades: [MarketCode] = []) {
-        self.tickers = tickers
-        self.orderBooks = orderBooks
-        self.trades = trades
+        self.tickers = tickers.removingRepeats()
+        self.orderBooks = orderBooks.removingRepeats()
+        self.trades = trades.removingRepeats()
     }
 
     /// Whether nothing is asked for.

@@ -159,8 +159,7 @@ public struct MarketState: Sendable {
     }
 
     private mutating func applyListing(_ listing: [Market]) {
-        var seen: Set<MarketCode> = []
-        let unique = listing.filter { seen.insert($0.code).inserted }
+        let unique = listing.removingRepeats(by: \.code)
         let admitted = Array(unique.prefix(limits.markets))
         guard admitted != markets else { return }
         markets = admitted

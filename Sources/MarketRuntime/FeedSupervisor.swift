@@ -240,7 +240,7 @@ public actor FeedSupervisor {
         let message = try await fetcher.fetch(.markets)
         try Self.rejectIfRefused(message)
         var markets: [Market] = []
-        for case .markets(let listed) in message.events { markets = listed }
+        for case .markets(let listed) in message.events { markets = listed.removingRepeats(by: \.code) }
         guard markets.contains(where: { $0.code.quote == "KRW" }) else { throw MarketRuntimeError.noKRWMarkets }
         if markets.count > configuration.listingLimit {
             await report(problem: "the listing holds \(markets.count) markets; following the first \(configuration.listingLimit)")

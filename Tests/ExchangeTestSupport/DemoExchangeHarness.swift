@@ -36,11 +36,13 @@ public enum DemoTimeline: Sendable {
 
 /// A demo exchange for tests (seed 9, two hours of history), listening on `port` when run.
 public func makeDemoExchange(markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
-                             idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192) throws -> DemoExchange {
+                             idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
+                             outboxLimit: Int = 8192) throws -> DemoExchange {
     let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
                                              warmUpSeconds: 5)
     return try DemoExchange(
         configuration: DemoExchangeConfiguration(port: port, simulation: simulation, idleTimeout: idleTimeout,
+                                                 maxClients: maxClients, requestSizeLimit: requestSizeLimit,
                                                  outboxLimit: outboxLimit),
         wallClock: timeline.makeClock(), logger: quietLogger)
 }
@@ -64,10 +66,12 @@ public func serving<Result: Sendable>(_ exchange: DemoExchange, _ body: (Int) as
 /// the duration of `body`.
 public func withDemoExchange<Result: Sendable>(
     markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
-    idleTimeout: Duration = .seconds(60), outboxLimit: Int = 8192, _ body: (DemoExchange, Int) async throws -> Result
+    idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16, outboxLimit: Int = 8192,
+    _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
     let exchange = try makeDemoExchange(markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
-                                        port: port, idleTimeout: idleTimeout, outboxLimit: outboxLimit)
+                                        port: port, idleTimeout: idleTimeout, maxClients: maxClients,
+                                        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit)
     return try await serving(exchange) { port in try await body(exchange, port) }
 }
 

@@ -10,7 +10,7 @@ public struct LegacyFilter: Sendable, Hashable {
 
     /// The stream asked for.
     public var kind: Kind
-    /// Markets asked for; symbols the exchange would not recognise are left out.
+    /// Markets asked for, each once; symbols the exchange would not recognise are left out.
     public var markets: [MarketCode]
     /// For tickers, the windows the change figures are measured over (`30M` … `24H`, `MID`).
     public var changeBases: [ChangeBasis]
@@ -30,9 +30,10 @@ public struct LegacyFilter: Sendable, Hashable {
         guard let type = root["type"]?.stringValue, let kind = Kind(rawValue: type),
               let symbols = root["symbols"], symbols.kind == .array else { return nil }
         var markets: [MarketCode] = []
+        var seen: Set<MarketCode> = []
         for symbol in symbols.elements {
             guard let text = symbol.stringValue else { return nil }
-            if let market = MarketCode(legacySymbol: text), !markets.contains(market) { markets.append(market) }
+            if let market = MarketCode(legacySymbol: text), seen.insert(market).inserted { markets.append(market) }
         }
         var bases: [ChangeBasis] = []
         if kind == .ticker {

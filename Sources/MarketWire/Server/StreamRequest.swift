@@ -13,7 +13,8 @@ public struct StreamRequest: Sendable, Hashable {
     public struct Stream: Sendable, Hashable {
         public var kind: Kind
         /// Markets asked for. Codes the exchange would not recognise (lower case, legacy form,
-        /// unknown) are left out silently, as the exchange does.
+        /// unknown) are left out silently, as the exchange does; a market named twice refuses
+        /// the request (``StreamRequestRejection/repeatedCode(_:)``).
         public var markets: [MarketCode]
         /// Levels asked for per order-book market (`KRW-BTC.5`), when given.
         public var depths: [MarketCode: Int]
@@ -44,6 +45,12 @@ public struct StreamRequestRejection: Error, Sendable, Hashable {
     static let emptyCodes = StreamRequestRejection(name: "INVALID_PARAM", message: "codes 필드가 비어 있습니다.")
     static func unknownType(_ type: String) -> StreamRequestRejection {
         StreamRequestRejection(name: "INVALID_PARAM", message: "\(type.strippingUnsafeCharacters) 은 지원하지 않는 타입입니다.")
+    }
+    /// A market named twice in one type's `codes` (`KRW-BTC` and `KRW-BTC.5` included): an
+    /// `INVALID_PARAM`, like the exchange's other parameter errors (the wording is ours; no
+    /// capture of the exchange's own text exists).
+    static func repeatedCode(_ code: MarketCode) -> StreamRequestRejection {
+        StreamRequestRejection(name: "INVALID_PARAM", message: "codes 필드에 \(code.code) 이 중복되었습니다.")
     }
 }
 
@@ -93,12 +100,14 @@ extension StreamRequest {
         var stream = Stream(kind: kind, markets: [], depths: [:], onlySnapshot: object["isOnlySnapshot"]?.kind == .true,
                             onlyRealtime: object["isOnlyRealtime"]?.kind == .true)
         var count = 0
+        var seen: Set<MarketCode> = []
         for code in codes.elements {
             count += 1
             guard let text = code.stringValue else { continue }
             let parts = text.split(separator: ".", maxSplits: 1)
             guard let first = parts.first, let market = MarketCode(code: first) else { continue }
-            if !stream.markets.contains(market) { stream.markets.append(market) }
+            guard seen.insert(market).inserted else { return .failure(.repeatedCode(market)) }
+            stream.markets.append(market)
             if kind == .orderbook, parts.count == 2, let depth = Int(parts[1]), depth > 0 {
                 stream.depths[market] = min(depth, maximumDepth)
             }

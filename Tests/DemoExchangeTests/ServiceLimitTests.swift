@@ -1,0 +1,101 @@
+import DemoExchange
+import ExchangeTestSupport
+import NIOCore
+import NIOWebSocket
+import Testing
+import WSClient
+
+/// The demo exchange as a service that hostile or careless clients cannot wear down: a cap on
+/// connections, on request size, repeated codes refused, and the idle cut counting only what
+/// the client says.
+@Suite("Demo exchange: service limits")
+struct ServiceLimitTests {
+    static let bookRequest = #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC"]}]"#
+
+    @Test("past the connection cap a client is closed at once with 1013 and counted")
+    func connectionCap() async throws {
+        try await withDemoExchange(maxClients: 2) { exchange, port in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 {
+                    group.addTask { _ = try await socketSession(port, "/websocket/v1", send: [Self.bookRequest], duration: .seconds(60)) }
+                }
+                var connected = 0
+                for _ in 0..<600 where connected < 2 {
+                    try await Task.sleep(for: .milliseconds(100))
+                    connected = await exchange.statistics().clients
+                }
+                #expect(connected == 2)
+                let refused = try await socketSession(port, "/websocket/v1", send: [Self.bookRequest], duration: .seconds(60))
+                #expect(refused.closeCode == WebSocketErrorCode(codeNumber: 1013))
+                #expect(refused.frames.isEmpty)
+                #expect(await exchange.statistics().connectionsRefused == 1)
+                group.cancelAll()
+            }
+        }
+    }
+
+    @Test("a WebSocket message over the size cap closes the connection; an HTTP target over it gets 414")
+    func requestSizeCap() async throws {
+        try await withDemoExchange(requestSizeLimit: 4096) { _, port in
+            let codes = (0..<1000).map { #""KRW-C\#($0)""# }.joined(separator: ",")
+            let large = #"[{"ticket":"t"},{"type":"ticker","codes":["# + codes + "]}]"
+            let transcript = try await socketSession(port, "/websocket/v1", send: [large], duration: .seconds(60))
+            #expect(transcript.closeCode == .messageTooLarge)
+            #expect(transcript.frames.isEmpty)
+            let markets = (0..<1000).map { "KRW-C\($0)" }.joined(separator: ",")
+            #expect(try await get(port, "/v1/ticker?markets=\(markets)").status == 414)
+            #expect(try await get(port, "/v1/ticker?markets=KRW-BTC").status == 200)
+        }
+    }
+
+    @Test("a request at the size cap with thousands of distinct codes is read (unknown codes left out)")
+    func manyDistinctCodes() async throws {
+        try await withDemoExchange { _, port in
+            let codes = (0..<4000).map { #""KRW-Q\#($0)""# }.joined(separator: ",")
+            let request = #"[{"ticket":"t"},{"type":"ticker","codes":[\#(codes),"KRW-BTC"]}]"#
+            #expect(request.utf8.count < 1 << 16)
+            let transcript = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(60)) { frames in
+                !frames.isEmpty
+            }
+            #expect(transcript.frames.first?.text.contains(#""code":"KRW-BTC""#) == true)
+        }
+    }
+
+    @Test("a code repeated in one request is refused, over WebSocket and REST")
+    func repeatedCodes() async throws {
+        try await withDemoExchange { _, port in
+            let request = #"[{"ticket":"t"},{"type":"orderbook","codes":["KRW-BTC","KRW-ETH","KRW-BTC.5"]}]"#
+            let transcript = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(60))
+            #expect(transcript.frames.map(\.text) == [#"{"error":{"name":"INVALID_PARAM","message":"codes 필드에 KRW-BTC 이 중복되었습니다."}}"#])
+            #expect(transcript.closeCode == .normalClosure)
+            let answer = try await get(port, "/v1/ticker?markets=KRW-BTC,krw-btc")
+            #expect(String(decoding: answer.body, as: UTF8.self) == #"{"error":{"name":400,"message":"Duplicate code: KRW-BTC"}}"#)
+        }
+    }
+
+    @Test("a client that says nothing is cut though the server streams to it, and counted")
+    func silentClientIsCut() async throws {
+        try await withDemoExchange(rate: 2000, idleTimeout: .seconds(1)) { exchange, port in
+            let transcript = try await socketSession(port, "/websocket/v1", send: [Self.bookRequest], duration: .seconds(60))
+            #expect(transcript.closeCode == .normalClosure)
+            #expect(!transcript.frames.isEmpty, "it was streamed to until the cut")
+            #expect(await exchange.statistics().idleClientsCut == 1)
+        }
+    }
+
+    @Test("a client that only sends protocol pings is not cut though nothing is streamed to it")
+    func pingsKeepAClient() async throws {
+        try await withDemoExchange(idleTimeout: .seconds(5)) { exchange, port in
+            let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/websocket/v1", logger: quietLogger) {
+                _, outbound, _ in
+                for _ in 0..<40 {
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            #expect(close?.closeCode == .normalClosure)
+            #expect(await exchange.statistics().idleClientsCut == 0, "8 s of pings, each well inside the 5 s window")
+        }
+    }
+}
