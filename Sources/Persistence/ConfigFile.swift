@@ -21,6 +21,7 @@ public enum ConfigFile {
             guard required else { return nil }
             throw .badConfig(file: path, line: nil, key: nil, problem: "no such file")
         }
+        if let kind = RegularFile.irregularKind(at: path) { throw .notARegularFile(path: path, kind: kind) }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw .badConfig(file: path, line: nil, key: nil, problem: "cannot be read as UTF-8 text")
         }

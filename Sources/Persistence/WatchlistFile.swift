@@ -6,9 +6,12 @@ import SystemTime
 /// The favorites as a JSON file, `{"version": 1, "favorites": ["KRW-BTC", "KRW-ETH"]}`,
 /// written atomically on every change.
 ///
-/// Every save re-reads the file under a lock on its folder and merges in what another
-/// instance saved meanwhile (``WatchlistMerge``). A file that is not a valid watchlist is
-/// never overwritten: it is renamed to `<name>.corrupt-<time>` and the app says so.
+/// Every read and every save happens under a lock on the file's folder; a save re-reads the
+/// file and merges in what another instance saved meanwhile (``WatchlistMerge``). A file that
+/// is not a valid watchlist is never overwritten: it is renamed to `<name>.corrupt-<time>`
+/// (with `-2`, `-3`… when that name is taken, so no earlier one is ever replaced) and the app
+/// says so. A symbolic link at the path is followed: the file it leads to is replaced and the
+/// link stays. Anything but a regular file there (a FIFO, a device) is refused.
 public struct WatchlistFile: WatchlistRepository {
     /// The file's path.
     public let path: String
@@ -36,30 +39,37 @@ public struct WatchlistFile: WatchlistRepository {
     }
 
     public func load() async throws -> WatchlistLoad {
-        let reading = try read()
+        let file = RegularFile.followingLinks(path)
+        guard FileManager.default.fileExists(atPath: Self.folder(of: file)) else { return WatchlistLoad(favorites: [], isSaved: false) }
+        let reading = try await FolderLock.withLock(on: Self.folder(of: file), for: path) { () throws(PersistenceError) in
+            try read(file)
+        }
         return WatchlistLoad(favorites: reading.favorites ?? [], isSaved: reading.favorites != nil, notice: reading.notice)
     }
 
     public func save(_ favorites: [MarketCode], base: [MarketCode]) async throws -> WatchlistLoad {
-        try await FolderLock.withLock(on: folder, for: path) { () throws(PersistenceError) in
-            let reading = try read()
+        let file = RegularFile.followingLinks(path)
+        return try await FolderLock.withLock(on: Self.folder(of: file), for: path) { () throws(PersistenceError) in
+            let reading = try read(file)
             let merged = WatchlistMerge.merge(base: base, ours: favorites, theirs: reading.favorites ?? base)
-            AtomicFile.removeLeftovers(of: path)
-            if merged != reading.favorites { try write(merged) }
+            AtomicFile.removeLeftovers(of: file)
+            if merged != reading.favorites { try write(merged, to: file) }
             return WatchlistLoad(favorites: merged, notice: reading.notice)
         }
     }
 
-    private var folder: String {
-        let folder = (path as NSString).deletingLastPathComponent
+    private static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
     }
 
-    private func read() throws(PersistenceError) -> Reading {
-        guard FileManager.default.fileExists(atPath: path) else { return Reading() }
+    /// Reads `file` (the path with its links followed); call under the folder's lock.
+    private func read(_ file: String) throws(PersistenceError) -> Reading {
+        if let kind = RegularFile.irregularKind(at: file) { throw .notARegularFile(path: path, kind: kind) }
+        guard FileManager.default.fileExists(atPath: file) else { return Reading() }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
         }
@@ -67,20 +77,38 @@ public struct WatchlistFile: WatchlistRepository {
             let codes = contents.favorites.compactMap { MarketCode(code: $0) }
             if codes.count == contents.favorites.count { return Reading(favorites: codes) }
         }
-        let aside = path + ".corrupt-" + Self.fileTime(SystemClock.wallNow())
-        guard rename(path, aside) == 0 else {
+        guard let aside = Self.setAside(file) else {
             throw .unreadable(path: path, reason: "not a valid watchlist, and it could not be set aside")
         }
         return Reading(notice: "watchlist was not valid; kept as \(aside)")
     }
 
-    private func write(_ favorites: [MarketCode]) throws(PersistenceError) {
+    /// Moves `file` to a free `<file>.corrupt-<time>[-n]` name and returns it; call under the
+    /// folder's lock. `link` fails rather than replace a name that exists, so no earlier
+    /// quarantined file is ever lost; where the file system has no hard links, a rename to a
+    /// name checked free does the same under the lock.
+    private static func setAside(_ file: String) -> String? {
+        let stem = file + ".corrupt-" + fileTime(SystemClock.wallNow())
+        for attempt in 1...1000 {
+            let aside = attempt == 1 ? stem : stem + "-\(attempt)"
+            if link(file, aside) == 0 {
+                unlink(file)
+                return aside
+            }
+            if errno == EEXIST { continue }
+            guard access(aside, F_OK) != 0 else { continue }
+            return rename(file, aside) == 0 ? aside : nil
+        }
+        return nil
+    }
+
+    private func write(_ favorites: [MarketCode], to file: String) throws(PersistenceError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(Contents(version: 1, favorites: favorites.map(\.code))) else {
             throw .unwritable(path: path, reason: "the favorites could not be encoded")
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: path)
+        try AtomicFile.write(data + Data("\n".utf8), to: file)
     }
 
     private static func fileTime(_ time: Timestamp) -> String {

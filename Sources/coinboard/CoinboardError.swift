@@ -1,3 +1,5 @@
+import Persistence
+
 /// Failures of the `coinboard` command, each printed as one line on stderr.
 enum CoinboardError: Error, CustomStringConvertible {
     /// A file named on the command line could not be read.
@@ -14,6 +16,9 @@ enum CoinboardError: Error, CustomStringConvertible {
     case recordingEnded(String, frames: Int)
     /// A log file could not be opened for appending.
     case unwritableLog(String)
+    /// A path given for a log, a recording or a frames file names something other than a
+    /// regular file (a FIFO would block, a device never end).
+    case notARegularFile(String, kind: String)
     /// The in-process demo exchange stopped before it was listening.
     case demoExchangeFailed
     /// Nothing at all could be fetched from the feed within the time given.
@@ -28,9 +33,18 @@ enum CoinboardError: Error, CustomStringConvertible {
         case .recordingWithoutListing(let path): "\(path) holds no market listing (record it again with coinboard record)"
         case .recordingEnded(let path, let frames): "the recording has ended (\(frames) frames of \(path) replayed)"
         case .unwritableLog(let path): "cannot write the log file \(path)"
+        case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
         case .demoExchangeFailed: "the demo exchange could not start"
         case .nothingFetched(let endpoint, let reason):
             "nothing could be fetched from \(endpoint)" + (reason.map { ": \($0)" } ?? "")
         }
+    }
+}
+
+extension CoinboardError {
+    /// Throws ``notARegularFile(_:kind:)`` when `path` exists and is not a regular file, before
+    /// anything opens it.
+    static func refuseIrregularFile(at path: String) throws(CoinboardError) {
+        if let kind = RegularFile.irregularKind(at: path) { throw .notARegularFile(path, kind: kind) }
     }
 }

@@ -29,6 +29,7 @@ struct DecodeCommand: ParsableCommand {
             if path.hasSuffix(".jsonl") {
                 frames = try FrameRecording(contentsOf: path).frames.map(\.bytes)
             } else {
+                try CoinboardError.refuseIrregularFile(at: path)
                 guard let data = FileManager.default.contents(atPath: path) else { throw CoinboardError.unreadableFile(path) }
                 frames = [Array(data)]
             }

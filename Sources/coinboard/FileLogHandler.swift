@@ -17,6 +17,7 @@ struct FileLogHandler: LogHandler {
     /// A crash's backtrace goes to the same file.
     static func logger(label: String, path: String?, level: Logger.Level = .info) throws -> Logger {
         guard let path else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
+        try CoinboardError.refuseIrregularFile(at: path)
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CoinboardError.unwritableLog(path) }
         }

@@ -41,6 +41,7 @@ struct FrameRecording: Sendable {
 
     /// Reads a recording or a file of bare frames.
     init(contentsOf path: String) throws {
+        try CoinboardError.refuseIrregularFile(at: path)
         guard let data = FileManager.default.contents(atPath: path) else { throw CoinboardError.unreadableFile(path) }
         let decoder = JSONDecoder()
         for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
@@ -74,6 +75,7 @@ struct FrameRecording: Sendable {
 
         /// Creates (or empties) `path` and writes the header for `dialect`.
         init(path: String, dialect: Dialect) throws {
+            try CoinboardError.refuseIrregularFile(at: path)
             guard FileManager.default.createFile(atPath: path, contents: nil),
                   let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableFile(path) }
             self.file = file

@@ -39,3 +39,25 @@ import Testing
         #expect(rejected.standardOutput.contains("error missingField(\"change\")"))
     }
 }
+
+extension CommandLineTests {
+    /// A FIFO where a log, a recording, a frames file or a configuration file should be is
+    /// refused with one line and a non-zero exit, at once, instead of blocking on it.
+    @Test func aFIFOInPlaceOfAFileIsRefusedWithOneLine() async throws {
+        let folder = NSTemporaryDirectory() + "coinboard-fifo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let line = "coinboard: \(fifo) is a FIFO, not a regular file\n"
+        for arguments in [["snapshot", "--demo", "--log-file", fifo],
+                          ["record", "--demo", "--out", fifo, "--duration", "1"],
+                          ["decode", "--dialect", "bithumb", fifo],
+                          ["snapshot", "--replay", fifo],
+                          ["snapshot", "--demo", "--config", fifo]] {
+            let outcome = try await CoinboardProcess.run(arguments, timeout: .seconds(60))
+            #expect(outcome.status != 0, "\(arguments)")
+            #expect(outcome.standardError == line, "\(arguments)")
+        }
+    }
+}

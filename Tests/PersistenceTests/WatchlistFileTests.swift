@@ -117,3 +117,90 @@ import Testing
         #expect(WatchlistFile.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/h"]) == "/h/.config/coinboard/watchlist.json")
     }
 }
+
+extension WatchlistFileTests {
+    /// The name a file set aside now would get, for times `seconds` from now.
+    private func quarantineName(secondsFromNow seconds: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return "watchlist.json.corrupt-" + formatter.string(from: Date().addingTimeInterval(Double(seconds)))
+    }
+
+    /// A corrupt file set aside where earlier ones already hold the name it would take gets a
+    /// further name: no quarantined file is ever replaced.
+    @Test func quarantinedFilesNeverReplaceOneAnother() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        let taken = (0..<3).map { quarantineName(secondsFromNow: $0) }
+        for name in taken { try Data("earlier \(name)".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        for round in 0..<3 {
+            try Data("corrupt \(round)".utf8).write(to: URL(fileURLWithPath: path))
+            let loaded = try await WatchlistFile(path: path).load()
+            #expect(loaded.notice?.contains("watchlist.json.corrupt-") == true)
+        }
+        for name in taken {
+            #expect(try String(contentsOfFile: folder + "/" + name, encoding: .utf8) == "earlier \(name)")
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !taken.contains($0) }
+        let contents = try Set(kept.map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) })
+        #expect(contents == ["corrupt 0", "corrupt 1", "corrupt 2"])
+    }
+
+    /// A FIFO (or any non-regular file) at the path is refused with one clear message, on load
+    /// and on save, instead of blocking on it.
+    @Test func aFIFOAtThePathIsRefused() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        #expect(mkfifo(path, 0o600) == 0)
+        let file = WatchlistFile(path: path)
+        await #expect(throws: PersistenceError.notARegularFile(path: path, kind: "a FIFO")) { try await file.load() }
+        await #expect(throws: PersistenceError.notARegularFile(path: path, kind: "a FIFO")) {
+            try await file.save([MarketCode(code: "KRW-BTC")!], base: [])
+        }
+        #expect(PersistenceError.notARegularFile(path: path, kind: "a FIFO").description == "\(path) is a FIFO, not a regular file")
+        #expect(throws: PersistenceError.notARegularFile(path: path, kind: "a FIFO")) { try ConfigFile.read(path, required: true) }
+    }
+
+    /// A watchlist that is a symbolic link stays one: saves replace the file it leads to, and
+    /// a corrupt target is set aside beside the target.
+    @Test func aSymlinkedWatchlistIsWrittenThrough() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+        let target = folder + "/dotfiles/watchlist.json"
+        let path = folder + "/watchlist.json"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "dotfiles/watchlist.json")
+        let file = WatchlistFile(path: path)
+        let favorites = ["KRW-ETH", "KRW-BTC"].compactMap { MarketCode(code: $0) }
+        _ = try await file.save(favorites, base: [])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == "dotfiles/watchlist.json")
+        #expect(try await WatchlistFile(path: target).load().favorites == favorites)
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: target))
+        let loaded = try await file.load()
+        #expect(loaded.notice?.contains("dotfiles/watchlist.json.corrupt-") == true)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == "dotfiles/watchlist.json")
+        _ = try await file.save(favorites, base: [])
+        #expect(try await WatchlistFile(path: target).load().favorites == favorites)
+    }
+
+    /// The periodic re-read takes the folder's lock like a save: while another instance holds
+    /// it, the read waits and then says so rather than read a file half-way through a merge.
+    @Test func aReadWaitsForTheFolderLock() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/watchlist.json"
+        _ = try await WatchlistFile(path: path).save([MarketCode(code: "KRW-BTC")!], base: [])
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX) == 0)
+        await #expect(throws: PersistenceError.unwritable(path: path, reason: "another coinboard kept its folder locked")) {
+            try await WatchlistFile(path: path).load()
+        }
+        flock(descriptor, LOCK_UN)
+        #expect(try await WatchlistFile(path: path).load().favorites == [MarketCode(code: "KRW-BTC")!])
+    }
+}
