@@ -32,14 +32,14 @@ extension TimedEndToEndTests {
                     """
             }
 
-            /// What the run wrote when it ended (waiting at most 20 s).
+            /// What the run wrote when it ended (waiting at most 60 s).
             func ending() async throws -> String {
-                let deadline = ContinuousClock.now + .seconds(20)
+                let deadline = ContinuousClock.now + .seconds(60)
                 while ContinuousClock.now < deadline {
                     if let text = try? String(contentsOfFile: outcome, encoding: .utf8), text.hasSuffix("\n") { return text }
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                Issue.record("coinboard did not end within 20 s")
+                Issue.record("coinboard did not end within 60 s")
                 return ""
             }
 
@@ -110,7 +110,7 @@ extension TimedEndToEndTests {
         }
 
         private func waitForFile(_ path: String) async throws -> String {
-            let deadline = ContinuousClock.now + .seconds(5)
+            let deadline = ContinuousClock.now + .seconds(60)
             while ContinuousClock.now < deadline {
                 if let text = try? String(contentsOfFile: path, encoding: .utf8) { return text }
                 try await Task.sleep(for: .milliseconds(50))

@@ -41,7 +41,8 @@ extension TimedEndToEndTests {
                     "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
                 ])
             }
-            for _ in 0..<200 where await first.statistics().clients == 0 {
+            let connectDeadline = ContinuousClock.now + .seconds(60)
+            while await first.statistics().clients == 0, ContinuousClock.now < connectDeadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(await first.statistics().clients == 1)

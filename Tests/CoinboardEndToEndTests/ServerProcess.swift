@@ -45,7 +45,7 @@ final class ServerProcess: Sendable {
 
     /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed).
     @discardableResult
-    func stop(timeout: Duration = .seconds(10)) -> Int32? {
+    func stop(timeout: Duration = .seconds(30)) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
         process.terminate()
         let deadline = ContinuousClock.now + timeout

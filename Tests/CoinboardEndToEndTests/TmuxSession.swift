@@ -27,7 +27,7 @@ struct TmuxSession {
         let output = NSTemporaryDirectory() + "coinboard-tmux-\(UUID().uuidString)"
         defer { unlink(output) }
         let pid = try spawn(arguments, output: output)
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
             guard ContinuousClock.now < deadline else {
@@ -102,7 +102,7 @@ struct TmuxSession {
     /// Waits (at most `timeout`) until the pane's modes are `expected` (tmux reads what the
     /// program wrote a moment after it was written); returns the last modes seen.
     @discardableResult
-    func waitForPaneModes(_ expected: PaneModes, timeout: Duration = .seconds(20)) async throws -> PaneModes {
+    func waitForPaneModes(_ expected: PaneModes, timeout: Duration = .seconds(60)) async throws -> PaneModes {
         let deadline = ContinuousClock.now + timeout
         var modes = try await paneModes()
         while modes != expected, ContinuousClock.now < deadline {
@@ -114,7 +114,7 @@ struct TmuxSession {
 
     /// Waits (at most `timeout`) until the screen satisfies `condition`; returns the last screen seen.
     @discardableResult
-    func waitForScreen(timeout: Duration = .seconds(20), _ description: String,
+    func waitForScreen(timeout: Duration = .seconds(60), _ description: String,
                        until condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var text = try await screen()

@@ -37,11 +37,11 @@ extension TimedEndToEndTests {
 
         static func waitForFavorites(in path: String, _ description: String,
                                      until condition: ([String]) -> Bool) async throws -> [String] {
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             var favorites = Self.favorites(in: path) ?? []
             while !condition(favorites) {
                 guard ContinuousClock.now < deadline else {
-                    Issue.record("waited 10 s for \(description); \(path) holds \(favorites)")
+                    Issue.record("waited 60 s for \(description); \(path) holds \(favorites)")
                     return favorites
                 }
                 try await Task.sleep(for: .milliseconds(50))

@@ -87,7 +87,7 @@ struct BithumbStreamTests {
           ])
     func rejections(request: String, answer: String) async throws {
         try await withDemoExchange { _, port in
-            let transcript = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(5))
+            let transcript = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(60))
             #expect(transcript.frames.map(\.text) == [answer])
             #expect(transcript.closeCode == .normalClosure)
         }
@@ -116,13 +116,13 @@ struct BithumbStreamTests {
             let request = #"[{"ticket":"slow"},{"type":"orderbook","codes":["# + markets.map { "\"\($0.code.code)\"" }.joined(separator: ",") + "]}]"
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    _ = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(20)) { _ in
-                        try? await Task.sleep(for: .seconds(30))
+                    _ = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(90)) { _ in
+                        try? await Task.sleep(for: .seconds(120))
                         return true
                     }
                 }
                 var dropped = 0
-                for _ in 0..<100 where dropped == 0 {
+                for _ in 0..<300 where dropped == 0 {
                     try await Task.sleep(for: .milliseconds(200))
                     dropped = await exchange.statistics().slowClientsDropped
                 }

@@ -12,7 +12,7 @@ import WSClient
 /// One HTTP GET on loopback: the status and the body.
 func get(_ port: Int, _ pathAndQuery: String) async throws -> (status: Int, body: [UInt8]) {
     let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
     let body = try await response.body.collect(upTo: 16 << 20)
     return (Int(response.status.code), Array(buffer: body))
 }
@@ -31,9 +31,10 @@ struct SocketTranscript: Sendable {
 }
 
 /// Connects to `path`, sends `messages` (then `later` after `pause`), and collects frames
-/// until `enough` says so, the server closes, or `duration` passes.
+/// until `enough` says so, the server closes, or `duration` passes (a generous minute by
+/// default: a passing session ends as soon as it has what it waits for).
 func socketSession(_ port: Int, _ path: String, send messages: [String] = [], then later: [String] = [],
-                   pause: Duration = .milliseconds(300), duration: Duration = .seconds(10),
+                   pause: Duration = .milliseconds(300), duration: Duration = .seconds(60),
                    until enough: @escaping @Sendable ([ReceivedFrame]) async -> Bool = { _ in false }) async throws -> SocketTranscript {
     let frames = FrameLog()
     return try await withThrowingTaskGroup(of: SocketTranscript.self) { group in

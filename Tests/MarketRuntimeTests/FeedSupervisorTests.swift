@@ -140,7 +140,8 @@ final class ScriptedFetcher: SnapshotFetcher {
                              timestamp: Timestamp(microseconds: 200))
         let store = MarketStore()
         let fetcher = ScriptedFetcher(answers: [.markets: listing, .orderBook(xlm): FeedMessage(events: [.orderBook(book)])]) {
-            for _ in 0..<200 where await store.snapshot().feed.messages < 2 { try? await Task.sleep(for: .milliseconds(5)) }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while await store.snapshot().feed.messages < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         }
         let transport = ScriptedTransport(
             bookUpdates: .deltas(snapshotDepth: 30),
