@@ -49,12 +49,19 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
-            dependencies: ["MarketCore", "SystemTime", "DashboardUI", "TerminalKit", "SafeText", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MarketCore", "SystemTime", "SafeText", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
-            name: "Persistence",
-            dependencies: ["MarketCore", "SystemTime", "MarketRuntime", "DashboardUI", "TerminalKit", .product(name: "TOMLKit", package: "TOMLKit")],
+            name: "DashboardRuntime",
+            dependencies: ["MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", "SystemTime",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "Persistence", dependencies: ["MarketCore", "SystemTime"], swiftSettings: strictSettings),
+        .target(
+            name: "Settings",
+            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", "Persistence", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -97,6 +104,8 @@ let package = Package(
                 "SystemTime",
                 "MarketWire",
                 "MarketRuntime",
+                "DashboardRuntime",
+                "Settings",
                 "ExchangeClient",
                 "DemoExchange",
                 "MarketSim",
@@ -119,9 +128,10 @@ let package = Package(
             dependencies: ["DashboardUI", "TerminalKit", "MarketCore"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "MarketCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "PersistenceTests",
-            dependencies: ["Persistence", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit"],
+            name: "SettingsTests",
+            dependencies: ["Settings", "DashboardRuntime", "MarketCore", "DashboardUI", "TerminalKit"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -174,8 +184,14 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketRuntimeTests",
+            dependencies: ["MarketRuntime", "MarketCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DashboardRuntimeTests",
             dependencies: [
-                "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", .product(name: "Logging", package: "swift-log"),
+                "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the tests need, then builds and runs every test (Swift Testing), then checks
+# Installs what the tests need, checks the module graph against ARCHITECTURE.md, then builds and
+# runs every test (Swift Testing), then checks
 # the demo exchange with ccxt, a third-party client (skipped where Python or PyPI is missing),
 # runs every fuzz target for a short, repeatable pass (scripts/fuzz.sh; a long run: scripts/fuzz.sh 600),
 # and checks that the benchmark package still builds (running it is `swift package benchmark`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/check_architecture.py
 swift test
 scripts/ccxt-check.sh
 scripts/fuzz.sh --runs 12000

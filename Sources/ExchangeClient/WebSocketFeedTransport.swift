@@ -1,5 +1,5 @@
 public import Logging
-import MarketCore
+public import MarketCore
 public import MarketRuntime
 import MarketWire
 import NIOCore

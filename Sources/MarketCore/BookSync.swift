@@ -30,8 +30,6 @@ public struct BookSync: Sendable {
         case crossedBook
         /// Deltas newer than the snapshot were lost from the full buffer.
         case bufferOverflow
-        /// The connection was re-established.
-        case reconnected
         /// Fewer than the minimum depth of levels are left inside a cut-off snapshot.
         case depthExhausted
     }
@@ -103,11 +101,6 @@ public struct BookSync: Sendable {
             }
         }
         return settle(book, lastDelta: lastDelta, edges: edges)
-    }
-
-    /// Forgets the book after a reconnect and asks for a new snapshot.
-    public mutating func reconnected() -> Action {
-        startResync(.reconnected)
     }
 
     /// The deepest price of a snapshot side the server cut off.

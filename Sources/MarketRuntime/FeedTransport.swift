@@ -15,15 +15,6 @@ public struct FeedMessage: Sendable {
     }
 }
 
-/// How a feed delivers order books.
-public enum BookUpdates: Sendable, Hashable {
-    /// Every book message is a whole book (Bithumb 2.0, Upbit).
-    case wholeBooks
-    /// Book messages are level changes without sequence numbers (Bithumb legacy), kept
-    /// correct with ``BookSync`` against REST snapshots of `snapshotDepth` levels a side.
-    case deltas(snapshotDepth: Int)
-}
-
 /// The messages of one open connection, in arrival order; the sequence ends or throws when
 /// the connection closes.
 public typealias FeedMessages = any AsyncSequence<FeedMessage, any Error> & Sendable

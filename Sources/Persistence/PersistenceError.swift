@@ -6,16 +6,12 @@ public enum PersistenceError: Error, Sendable, Hashable, CustomStringConvertible
     case unwritable(path: String, reason: String)
     /// The path names something other than a regular file (`kind`: "a FIFO", "a directory"…).
     case notARegularFile(path: String, kind: String)
-    /// A configuration file is not valid: at `line` (where known), `key` (if one is at fault).
-    case badConfig(file: String, line: Int?, key: String?, problem: String)
 
     /// The reason first: the status bar, which may cut the end off, shows it.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason), .unwritable(let path, let reason): "\(reason) (\(path))"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
-        case .badConfig(let file, let line, let key, let problem):
-            [file + (line.map { ":\($0)" } ?? ""), key, problem].compactMap { $0 }.joined(separator: ": ")
         }
     }
 }

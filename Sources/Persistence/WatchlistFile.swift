@@ -1,6 +1,5 @@
 import Foundation
 public import MarketCore
-public import MarketRuntime
 import SystemTime
 
 /// The favorites as a JSON file, `{"version": 1, "favorites": ["KRW-BTC", "KRW-ETH"]}`,

@@ -65,11 +65,6 @@ public struct Rect: Sendable, Hashable {
         return (Rect(x: x, y: y, width: taken, height: height), Rect(x: x + taken, y: y, width: width - taken, height: height))
     }
 
-    /// The rectangle shrunk by `columns` on the left and right and `rows` at the top and bottom.
-    public func inset(columns: Int = 0, rows: Int = 0) -> Rect {
-        Rect(x: x + columns, y: y + rows, width: width - 2 * columns, height: height - 2 * rows)
-    }
-
     /// Row `index` of the rectangle as a one-row rectangle.
     public func row(_ index: Int) -> Rect {
         Rect(x: x, y: y + index, width: width, height: index < height ? 1 : 0)

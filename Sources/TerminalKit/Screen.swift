@@ -23,8 +23,4 @@ public struct Screen {
         return changes.count
     }
 
-    /// Forgets what is on the terminal, so the next buffer is drawn whole.
-    public mutating func invalidate() {
-        previous = nil
-    }
 }

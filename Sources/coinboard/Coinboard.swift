@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 import CursesTerminal
 import Foundation
 import Persistence
@@ -29,7 +30,7 @@ struct Coinboard: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let code = error is PersistenceError ? ExitCode(2) : exitCode(for: error)
+            let code = error is ConfigurationError ? ExitCode(2) : exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
             FileHandle.standardError.write(Data("coinboard: \(message.strippingUnsafeCharacters)\n".utf8))

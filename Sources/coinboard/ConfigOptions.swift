@@ -1,4 +1,5 @@
 import ArgumentParser
+import Settings
 import Foundation
 import Persistence
 
@@ -9,7 +10,7 @@ struct ConfigOptions: ParsableArguments {
     var config: String?
 
     /// The files' settings; a file that is not valid stops the command (exit status 2).
-    func settings(environment: [String: String]) throws(PersistenceError) -> ConfigSettings {
+    func settings(environment: [String: String]) throws(ConfigurationError) -> ConfigSettings {
         var settings = ConfigSettings()
         if let user = try ConfigFile.read(ConfigFile.defaultPath(environment: environment), required: false) {
             settings = settings.overlaid(by: user)

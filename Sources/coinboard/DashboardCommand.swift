@@ -1,5 +1,7 @@
 import ArgumentParser
+import Settings
 import CursesTerminal
+import DashboardRuntime
 import DashboardUI
 import Foundation
 import Logging
@@ -46,26 +48,14 @@ struct DashboardCommand: AsyncParsableCommand {
         let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = frameRate ?? fileSettings.frameRate ?? DashboardApp.defaultFrameRate
-        // Trapped before ncurses starts, so the signals end the dashboard through its one way out.
-        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
-                                           snapshotsPerSecond: frameRate) { pipeline in
-                    let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
-                                           supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
-                                           frameRate: frameRate, logger: logger)
-                    try await app.run()
-                }
+        try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
+            try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
+                                       snapshotsPerSecond: frameRate) { pipeline in
+                let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
+                                       supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
+                                       frameRate: frameRate, logger: logger)
+                try await app.run()
             }
-            group.addTask {
-                for await signal in signals {
-                    logger.notice("stopping", metadata: ["signal": "\(signal)"])
-                    return
-                }
-            }
-            try await group.next()
-            group.cancelAll()
         }
     }
 

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Settings
 import ExchangeClient
 import MarketCore
 import MarketWire

@@ -7,7 +7,9 @@ struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a feed's raw frames with their receive times (JSON lines), for replay and benchmarks.",
-        discussion: "Connects like snapshot and records until --duration ends or SIGINT/SIGTERM; prints the frame count."
+        discussion: """
+            Connects like snapshot and records until --duration has passed since market data began to flow, or             SIGINT/SIGTERM; prints the frame count.
+            """
     )
 
     @OptionGroup var exchange: ExchangeOptions
@@ -20,14 +22,12 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Markets whose book and trades to stream as well as every ticker, e.g. BTC,ETH or KRW-BTC.")
     var markets = "BTC,ETH,XRP"
 
-    @Option(help: "Seconds to record.")
-    var duration: Double = 60
+    @OptionGroup var collection: CollectionOptions
 
     @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
     var logFile: String?
 
     func validate() throws {
-        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
         _ = try MarketList.parse(markets)
     }
 
@@ -36,9 +36,10 @@ struct RecordCommand: AsyncParsableCommand {
         let logger = try FileLogHandler.logger(label: "coinboard.record", path: logFile)
         let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
-        let wait = Duration.milliseconds(Int64(duration * 1000))
-        try await LivePipeline.run(source: source, configuration: configuration, logger: logger, recorder: writer) { _ in
-            try await Task.sleep(for: wait)
+        try await runUntilSignalled(logger: logger) { [collection] in
+            try await LivePipeline.run(source: source, configuration: configuration, logger: logger, recorder: writer) { pipeline in
+                try await collection.collect(from: pipeline, defaultDuration: 60)
+            }
         }
         print("recorded \(writer.frames) frames to \(output)")
     }

@@ -3,7 +3,6 @@ import DemoExchange
 import Foundation
 import Logging
 import MarketSim
-import UnixSignals
 
 /// `coinboard serve-demo`: runs the demo exchange until interrupted.
 struct ServeDemoCommand: AsyncParsableCommand {
@@ -38,17 +37,10 @@ struct ServeDemoCommand: AsyncParsableCommand {
         let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
                                         logger: logger)
         let address = host.contains(":") ? "[\(host)]" : host
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await exchange.run { port in
-                    FileHandle.standardOutput.write(Data("listening on http://\(address):\(port)\n".utf8))
-                }
+        try await runUntilSignalled(logger: logger) {
+            try await exchange.run { port in
+                FileHandle.standardOutput.write(Data("listening on http://\(address):\(port)\n".utf8))
             }
-            group.addTask {
-                for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) { return }
-            }
-            try await group.next()
-            group.cancelAll()
         }
     }
 }

@@ -39,11 +39,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Candle interval to fetch: \(CandleInterval.allCases.map(\.rawValue).joined(separator: ", ")).")
     var candles: CandleInterval?
 
-    @Option(help: "Seconds to collect, once market data flows, before printing.")
-    var duration: Double = 3
-
-    @Option(help: "Seconds to wait for market data to start flowing before collecting anyway.")
-    var wait: Double = 15
+    @OptionGroup var collection: CollectionOptions
 
     @Option(help: "Seconds between keepalives; silence this long reads as stale, half as long again reconnects.")
     var keepalive: Double = 20
@@ -57,9 +53,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...400).contains(depth) else { throw ValidationError("--depth must be between 1 and 400") }
         guard (1...200).contains(trades) else { throw ValidationError("--trades must be between 1 and 200") }
-        guard duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
         guard keepalive >= 0.1, keepalive <= 3600 else { throw ValidationError("--keepalive must be between 0.1 and 3600 seconds") }
-        guard wait >= 0, wait <= 3600 else { throw ValidationError("--wait must be between 0 and 3600 seconds") }
         _ = try MarketList.parse(markets)
     }
 
@@ -68,12 +62,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", path: logFile)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
                                               keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
-        let collect = Duration.milliseconds(Int64(duration * 1000))
-        let start = Duration.milliseconds(Int64(wait * 1000))
         let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
-            pipeline in
-            await pipeline.untilLive(waitingAtMost: start)
-            try await Task.sleep(for: collect)
+            [collection] pipeline in
+            try await collection.collect(from: pipeline, defaultDuration: 3)
             return (await pipeline.store.snapshot(), pipeline.origin)
         }
         guard !snapshot.markets.isEmpty else {

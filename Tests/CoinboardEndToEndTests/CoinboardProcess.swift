@@ -28,7 +28,7 @@ struct CoinboardProcess {
     /// `environment` goes over the test's own; `XDG_CONFIG_HOME` is a folder that does not exist unless it
     /// names one, so the user's own configuration and watchlist are never read or written.
     static func run(_ arguments: [String], environment: [String: String] = [:],
-                    timeout: Duration = .seconds(30)) async throws -> Outcome {
+                    timeout: Duration = .seconds(300)) async throws -> Outcome {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments

@@ -31,7 +31,7 @@ final class ServerProcess: Sendable {
     deinit { stop() }
 
     /// The first line printed, waiting at most `timeout`.
-    func firstLine(timeout: Duration = .seconds(60)) async throws -> String? {
+    func firstLine(timeout: Duration = .seconds(300)) async throws -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

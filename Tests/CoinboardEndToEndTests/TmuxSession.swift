@@ -102,7 +102,7 @@ struct TmuxSession {
     /// Waits (at most `timeout`) until the pane's modes are `expected` (tmux reads what the
     /// program wrote a moment after it was written); returns the last modes seen.
     @discardableResult
-    func waitForPaneModes(_ expected: PaneModes, timeout: Duration = .seconds(60)) async throws -> PaneModes {
+    func waitForPaneModes(_ expected: PaneModes, timeout: Duration = .seconds(180)) async throws -> PaneModes {
         let deadline = ContinuousClock.now + timeout
         var modes = try await paneModes()
         while modes != expected, ContinuousClock.now < deadline {
@@ -114,7 +114,7 @@ struct TmuxSession {
 
     /// Waits (at most `timeout`) until the screen satisfies `condition`; returns the last screen seen.
     @discardableResult
-    func waitForScreen(timeout: Duration = .seconds(60), _ description: String,
+    func waitForScreen(timeout: Duration = .seconds(180), _ description: String,
                        until condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var text = try await screen()

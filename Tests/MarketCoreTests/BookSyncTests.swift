@@ -61,15 +61,6 @@ import Testing
         #expect(withinBuffer != .resync(.bufferOverflow))
     }
 
-    @Test func reconnectForgetsTheBook() {
-        var sync = BookSync(market: market)
-        _ = sync.receive(snapshot: snapshot(200))
-        #expect(sync.book != nil)
-        let afterReconnect = sync.reconnected()
-        #expect(afterReconnect == .resync(.reconnected))
-        #expect(sync.book == nil)
-    }
-
     @Test func aCutOffSnapshotKeepsNothingPastItsEdgeAndResyncsWhenTooFewLevelsRemain() throws {
         var sync = BookSync(market: market, snapshotDepth: 3, minimumDepth: 2)
         _ = sync.receive(delta: delta(100, .bid, 390, 1))

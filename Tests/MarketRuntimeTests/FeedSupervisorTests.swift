@@ -102,14 +102,12 @@ final class ScriptedFetcher: SnapshotFetcher {
             timestamp: Timestamp(microseconds: time)))])
     }
 
-    /// The first snapshot meeting `condition`, waiting up to a minute (a generous deadline, so a
-    /// loaded machine never fails the test; a passing run returns as soon as the state is there).
+    /// The first snapshot meeting `condition`, or the last one looked at (see ``eventually(looks:pause:_:)``).
     func waitFor(_ store: MarketStore, _ condition: (MarketSnapshot) -> Bool) async throws -> MarketSnapshot {
-        let deadline = ContinuousClock.now + .seconds(60)
         var snapshot = await store.snapshot()
-        while !condition(snapshot), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await eventually {
             snapshot = await store.snapshot()
+            return condition(snapshot)
         }
         return snapshot
     }
@@ -126,7 +124,8 @@ final class ScriptedFetcher: SnapshotFetcher {
                                                           closesAfterwards: false)],
                                           fetcher: fetcher)
         let store = MarketStore()
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store)
+        // The manual clock stands still, so the silence window cannot pass during the test.
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         let counted = try await waitFor(store) { $0.feed.messages == 4 }
@@ -140,16 +139,16 @@ final class ScriptedFetcher: SnapshotFetcher {
                              timestamp: Timestamp(microseconds: 200))
         let store = MarketStore()
         let fetcher = ScriptedFetcher(answers: [.markets: listing, .orderBook(xlm): FeedMessage(events: [.orderBook(book)])]) {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while await store.snapshot().feed.messages < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+            _ = try? await eventually { await store.snapshot().feed.messages >= 2 }
         }
         let transport = ScriptedTransport(
             bookUpdates: .deltas(snapshotDepth: 30),
             scripts: [.init(messages: [delta(100, .bid, 398, 5), delta(300, .ask, 402, 7)], closesAfterwards: false,
                             afterBook: [FeedMessage(events: [], decodeErrors: ["invalidJSON"]), delta(400, .ask, 401, 0)])],
             fetcher: fetcher)
+        // The manual clock stands still: no second keepalive, however slowly a loaded machine runs this.
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(focus: [xlm]))
+                                        configuration: FeedConfiguration(focus: [xlm]), clock: ManualClock())
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         let snapshot = try await waitFor(store) { $0.feed.messages == 4 && $0.orderBooks[xlm]?.asks.count == 1 }
@@ -235,12 +234,7 @@ extension FeedSupervisorTests {
                                         configuration: FeedConfiguration(focus: [xlm]))
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
-        let deadline = ContinuousClock.now + .seconds(60)
-        var book = await store.snapshot().orderBooks[xlm]
-        while book == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-            book = await store.snapshot().orderBooks[xlm]
-        }
+        let book = try await waitFor(store) { $0.orderBooks[xlm] != nil }.orderBooks[xlm]
         #expect(book == healthy)
         #expect(fetcher.bookFetches == 2)
         let snapshot = await store.snapshot()
@@ -263,8 +257,7 @@ extension FeedSupervisorTests {
                                         configuration: FeedConfiguration(listingLimit: 3))
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while transport.subscriptions.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try await eventually { !transport.subscriptions.isEmpty }
         #expect(transport.subscriptions.first?.tickers == markets.prefix(3).map(\.code))
         let snapshot = await store.snapshot()
         #expect(snapshot.markets.map(\.code) == markets.prefix(3).map(\.code))
@@ -286,17 +279,15 @@ extension FeedSupervisorTests {
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         var delays: [Duration] = []
-        let deadline = ContinuousClock.now + .seconds(60)
-        while delays.count < 6, ContinuousClock.now < deadline {
+        _ = try await eventually(looks: 60_000, pause: .milliseconds(1)) {
             // Between sessions the only sleep is the backoff's (the session's watch has ended).
             let state = await supervisor.currentStatus.state
             let pending = clock.pendingSleeps
             if state != .live, transport.connections == delays.count + 1, pending.count == 1, let delay = pending.first {
                 delays.append(delay)
                 clock.advance(by: delay)
-            } else {
-                try await Task.sleep(for: .milliseconds(1))
             }
+            return delays.count == 6
         }
         #expect(delays.count == 6)
         #expect(delays.last.map { $0 >= .seconds(4) } == true,
@@ -339,8 +330,7 @@ extension FeedSupervisorTests {
         _ = try await waitFor(store) { $0.feed.state == .live }
         clock.stepWallClock(by: .seconds(-3600))
         var advanced = Duration.zero
-        let deadline = ContinuousClock.now + .seconds(60)
-        while transport.connections < 2, advanced < .seconds(60), ContinuousClock.now < deadline {
+        _ = try await eventually(looks: 60_000, pause: .milliseconds(1)) {
             // A sleep pending is the watch's tick (1 s) or, between connections, the backoff.
             if !clock.pendingSleeps.isEmpty {
                 clock.advance(by: .seconds(1))
@@ -350,9 +340,8 @@ extension FeedSupervisorTests {
                     #expect(status.state == .stale, "stale after the 10 s window although the wall clock went back an hour")
                     #expect(status.lastProblem == "no market data for 10 s")
                 }
-            } else {
-                try await Task.sleep(for: .milliseconds(1))
             }
+            return transport.connections >= 2 || advanced >= .seconds(60)
         }
         #expect(transport.connections == 2, "connected again after 15 s of silence, not an hour later")
         #expect(advanced <= .seconds(20))

@@ -1,6 +1,5 @@
 import Foundation
 import MarketCore
-import MarketRuntime
 import Persistence
 import Testing
 
@@ -162,7 +161,6 @@ extension WatchlistFileTests {
             try await file.save([MarketCode(code: "KRW-BTC")!], base: [])
         }
         #expect(PersistenceError.notARegularFile(path: path, kind: "a FIFO").description == "\(path) is a FIFO, not a regular file")
-        #expect(throws: PersistenceError.notARegularFile(path: path, kind: "a FIFO")) { try ConfigFile.read(path, required: true) }
     }
 
     /// A watchlist that is a symbolic link stays one: saves replace the file it leads to, and

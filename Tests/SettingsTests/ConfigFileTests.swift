@@ -1,8 +1,8 @@
+import DashboardRuntime
 import DashboardUI
 import Foundation
 import MarketCore
-import MarketRuntime
-import Persistence
+import Settings
 import TerminalKit
 import Testing
 
@@ -97,8 +97,19 @@ import Testing
 
     @Test func aMissingOptionalFileIsNothingAndAMissingRequiredOneIsAnError() throws {
         #expect(try ConfigFile.read("/nonexistent/config.toml", required: false) == nil)
-        #expect(throws: PersistenceError.badConfig(file: "/nonexistent/c.toml", line: nil, key: nil, problem: "no such file")) {
+        #expect(throws: ConfigurationError.badConfig(file: "/nonexistent/c.toml", line: nil, key: nil, problem: "no such file")) {
             try ConfigFile.read("/nonexistent/c.toml", required: true)
         }
+    }
+}
+
+extension ConfigFileTests {
+    /// A FIFO at the configuration path is refused with one clear message instead of blocking.
+    @Test func aFIFOAtTheConfigPathIsRefused() throws {
+        let path = NSTemporaryDirectory() + "coinboard-config-\(UUID().uuidString).toml"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        #expect(throws: ConfigurationError.notARegularFile(path: path, kind: "a FIFO")) { try ConfigFile.read(path, required: true) }
+        #expect(ConfigurationError.notARegularFile(path: path, kind: "a FIFO").description == "\(path) is a FIFO, not a regular file")
     }
 }

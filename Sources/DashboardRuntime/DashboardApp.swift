@@ -1,6 +1,7 @@
 public import DashboardUI
 public import Logging
 public import MarketCore
+public import MarketRuntime
 public import SystemTime
 public import TerminalKit
 

@@ -1,7 +1,7 @@
 import DashboardUI
 import Logging
 import MarketCore
-import MarketRuntime
+import DashboardRuntime
 import Testing
 
 /// A watchlist kept in memory, which fails while told to and counts its saves.

@@ -1,5 +1,3 @@
-public import MarketCore
-
 /// Where the user's favorites are kept.
 public protocol WatchlistRepository: Sendable {
     /// The saved favorites in the user's order.

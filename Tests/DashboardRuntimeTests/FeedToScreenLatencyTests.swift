@@ -1,5 +1,5 @@
 import MarketCore
-@testable import MarketRuntime
+@testable import DashboardRuntime
 import Testing
 
 @Suite struct FeedToScreenLatencyTests {

@@ -1,13 +1,14 @@
 import DashboardUI
 import Foundation
 import MarketCore
+import Persistence
 import TerminalKit
 import TOMLKit
 
 /// A TOML configuration file (`config/coinboard.toml` documents every key).
 ///
 /// Reading is strict: a syntax error, an unknown key, a value of the wrong type or a value
-/// out of range is a ``PersistenceError/badConfig(file:line:key:problem:)`` naming the file,
+/// out of range is a ``ConfigurationError/badConfig(file:line:key:problem:)`` naming the file,
 /// the line and the key. The file is only ever read, never rewritten.
 public enum ConfigFile {
     /// `$XDG_CONFIG_HOME/coinboard/config.toml`, or `~/.config/coinboard/config.toml`.
@@ -16,7 +17,7 @@ public enum ConfigFile {
     }
 
     /// The settings in the file at `path`; `nil` if there is no such file and `required` is false.
-    public static func read(_ path: String, required: Bool) throws(PersistenceError) -> ConfigSettings? {
+    public static func read(_ path: String, required: Bool) throws(ConfigurationError) -> ConfigSettings? {
         guard FileManager.default.fileExists(atPath: path) else {
             guard required else { return nil }
             throw .badConfig(file: path, line: nil, key: nil, problem: "no such file")
@@ -30,7 +31,7 @@ public enum ConfigFile {
 
     /// The settings in `text`, read as the file at `file` (which names it in errors and
     /// anchors relative paths).
-    public static func parse(_ text: String, file: String) throws(PersistenceError) -> ConfigSettings {
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> ConfigSettings {
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

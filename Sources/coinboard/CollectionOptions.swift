@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// How long `snapshot` and `record` collect: `--duration` seconds once market data flows,
+/// after waiting at most `--wait` seconds for it to start, so a slow start (a loaded machine,
+/// a far exchange) shortens nothing that is collected.
+struct CollectionOptions: ParsableArguments {
+    @Option(help: "Seconds to collect, once market data flows (default: 3 for snapshot, 60 for record).")
+    var duration: Double?
+
+    @Option(help: "Seconds to wait for market data to start flowing before collecting anyway.")
+    var wait: Double = 15
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            throw ValidationError("--duration must be between 0 and 86400 seconds")
+        }
+        guard wait >= 0, wait <= 3600 else { throw ValidationError("--wait must be between 0 and 3600 seconds") }
+    }
+
+    /// Waits for `pipeline` to go live (at most `--wait`), then for `--duration` (or
+    /// `defaultDuration` seconds).
+    func collect(from pipeline: LivePipeline, defaultDuration: Double) async throws {
+        await pipeline.untilLive(waitingAtMost: .milliseconds(Int64(wait * 1000)))
+        try await Task.sleep(for: .milliseconds(Int64((duration ?? defaultDuration) * 1000)))
+    }
+}
