@@ -182,15 +182,21 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "RuntimeTestSupport",
+            dependencies: ["MarketRuntime", "MarketCore", "TerminalKit"],
+            path: "Tests/RuntimeTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MarketRuntimeTests",
-            dependencies: ["MarketRuntime", "MarketCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MarketRuntime", "MarketCore", "RuntimeTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "DashboardRuntimeTests",
             dependencies: [
-                "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit",
+                "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", "RuntimeTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -2,38 +2,8 @@ import DashboardUI
 import Logging
 import MarketCore
 import DashboardRuntime
+import RuntimeTestSupport
 import Testing
-
-/// A watchlist kept in memory, which fails while told to and counts its saves.
-actor MemoryWatchlist: WatchlistRepository {
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String { "disk full" }
-    }
-
-    var stored: [MarketCode]?
-    var failing = false
-    private(set) var saves = 0
-
-    init(stored: [MarketCode]? = nil) {
-        self.stored = stored
-    }
-
-    func setFailing(_ failing: Bool) { self.failing = failing }
-    func setStored(_ stored: [MarketCode]?) { self.stored = stored }
-
-    func load() async throws -> WatchlistLoad {
-        if failing { throw Unavailable() }
-        return WatchlistLoad(favorites: stored ?? [], isSaved: stored != nil)
-    }
-
-    func save(_ favorites: [MarketCode], base: [MarketCode]) async throws -> WatchlistLoad {
-        if failing { throw Unavailable() }
-        saves += 1
-        let theirAdditions = (stored ?? []).filter { !base.contains($0) && !favorites.contains($0) }
-        stored = favorites + theirAdditions
-        return WatchlistLoad(favorites: favorites + theirAdditions)
-    }
-}
 
 @Suite struct WatchlistSyncTests {
     let btc = MarketCode(code: "KRW-BTC")!

@@ -1,95 +1,8 @@
 import Logging
 import MarketCore
 import MarketRuntime
-import Synchronization
+import RuntimeTestSupport
 import Testing
-
-/// An in-memory feed: connection n yields `scripts[n]` and then stays open, or ends when the
-/// script says so; what the supervisor sends is recorded.
-final class ScriptedTransport: FeedTransport {
-    struct Script: Sendable {
-        var messages: [FeedMessage]
-        var closesAfterwards: Bool
-        /// Messages sent only after the fetcher has served a book.
-        var afterBook: [FeedMessage] = []
-    }
-
-    let bookUpdates: BookUpdates
-    var endpointDescription: String { "memory" }
-    let scripts: [Script]
-    let fetcher: ScriptedFetcher
-    private let record = Mutex<(connections: Int, subscriptions: [FeedSubscription], keepalives: Int)>((0, [], 0))
-
-    init(bookUpdates: BookUpdates, scripts: [Script], fetcher: ScriptedFetcher) {
-        self.bookUpdates = bookUpdates
-        self.scripts = scripts
-        self.fetcher = fetcher
-    }
-
-    var connections: Int { record.withLock { $0.connections } }
-    var subscriptions: [FeedSubscription] { record.withLock { $0.subscriptions } }
-    var keepalives: Int { record.withLock { $0.keepalives } }
-
-    func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
-        let index = record.withLock { state in
-            state.connections += 1
-            return state.connections - 1
-        }
-        let script = scripts[min(index, scripts.count - 1)]
-        let (messages, continuation) = AsyncThrowingStream.makeStream(of: FeedMessage.self)
-        for message in script.messages { continuation.yield(message) }
-        let feeder = Task {
-            if !script.afterBook.isEmpty {
-                await fetcher.bookServed()
-                for message in script.afterBook { continuation.yield(message) }
-            }
-            if script.closesAfterwards { continuation.finish() }
-        }
-        defer { feeder.cancel() }
-        try await session(messages, Connection(transport: self))
-    }
-
-    struct Connection: FeedConnection {
-        let transport: ScriptedTransport
-
-        func subscribe(to subscription: FeedSubscription) async throws {
-            transport.record.withLock { $0.subscriptions.append(subscription) }
-        }
-
-        func sendKeepalive() async throws {
-            transport.record.withLock { $0.keepalives += 1 }
-        }
-    }
-}
-
-/// REST answers from a table; book fetches wait for `beforeBook`, and are counted and announced.
-final class ScriptedFetcher: SnapshotFetcher {
-    let answers: [SnapshotResource: FeedMessage]
-    let beforeBook: @Sendable () async -> Void
-    private let books = Mutex(0)
-    private let served = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-
-    init(answers: [SnapshotResource: FeedMessage], beforeBook: @escaping @Sendable () async -> Void = {}) {
-        self.answers = answers
-        self.beforeBook = beforeBook
-    }
-
-    var bookFetches: Int { books.withLock { $0 } }
-
-    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
-        guard case .orderBook = resource else { return answers[resource] ?? FeedMessage(events: []) }
-        await beforeBook()
-        books.withLock { $0 += 1 }
-        let answer = answers[resource] ?? FeedMessage(events: [])
-        served.continuation.yield()
-        return answer
-    }
-
-    func bookServed() async {
-        var iterator = served.stream.makeAsyncIterator()
-        await iterator.next()
-    }
-}
 
 @Suite struct FeedSupervisorTests {
     let xlm = MarketCode(code: "KRW-XLM")!
@@ -185,33 +98,6 @@ final class ScriptedFetcher: SnapshotFetcher {
         #expect(transport.connections == 2)
         #expect(snapshot.feed.state == .live)
         #expect(snapshot.markets.map(\.code) == [xlm])
-    }
-}
-
-/// Book fetches answered in turn from a list (the last answer repeats), counted.
-final class SequencedBookFetcher: SnapshotFetcher {
-    let listing: FeedMessage
-    let books: [FeedMessage]
-    private let served = Mutex(0)
-
-    init(listing: FeedMessage, books: [FeedMessage]) {
-        self.listing = listing
-        self.books = books
-    }
-
-    var bookFetches: Int { served.withLock { $0 } }
-
-    func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
-        switch resource {
-        case .markets: return listing
-        case .orderBook:
-            let index = served.withLock { count in
-                count += 1
-                return count - 1
-            }
-            return books[min(index, books.count - 1)]
-        default: return FeedMessage(events: [])
-        }
     }
 }
 

@@ -1,51 +1,7 @@
 import MarketCore
 import MarketRuntime
-import Synchronization
+import RuntimeTestSupport
 import Testing
-
-/// A clock whose time moves only when something sleeps: sleeping returns at once and
-/// advances the time by the duration, so rate limits are tested without waiting.
-final class SteppedClock: RuntimeClock {
-    private struct State {
-        var wall = Timestamp(microseconds: 1_700_000_000_000_000)
-        var monotonic = MonotonicInstant(sinceOrigin: .zero)
-        var sleeps: [Duration] = []
-    }
-
-    private let state = Mutex(State())
-
-    var sleeps: [Duration] { state.withLock { $0.sleeps } }
-
-    func wallNow() -> Timestamp { state.withLock { $0.wall } }
-
-    func monotonicNow() -> MonotonicInstant { state.withLock { $0.monotonic } }
-
-    func advance(by duration: Duration) {
-        state.withLock { Self.advance(&$0, by: duration) }
-    }
-
-    /// Steps the wall clock alone, as an operator or NTP would.
-    func stepWallClock(by duration: Duration) {
-        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: Self.microseconds(duration)) }
-    }
-
-    func sleep(for duration: Duration) async throws {
-        try Task.checkCancellation()
-        state.withLock {
-            $0.sleeps.append(duration)
-            Self.advance(&$0, by: duration)
-        }
-    }
-
-    private static func advance(_ state: inout State, by duration: Duration) {
-        state.wall = state.wall.advanced(byMicroseconds: microseconds(duration))
-        state.monotonic = state.monotonic.advanced(by: duration)
-    }
-
-    static func microseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-    }
-}
 
 @Suite struct MarketStoreTests {
     let btc = MarketCode(code: "KRW-BTC")!

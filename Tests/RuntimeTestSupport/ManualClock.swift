@@ -1,12 +1,11 @@
-import MarketCore
-import MarketRuntime
+public import MarketCore
 import Synchronization
 
 /// A clock that stands still until the test moves it: `sleep` waits until ``advance(by:)``
 /// passes its deadline (or the task is cancelled), so a test drives time step by step and reads
 /// what is waiting in between. ``stepWallClock(by:)`` moves the wall clock alone, as an
 /// operator or NTP would; sleeps and intervals follow the monotonic reading.
-final class ManualClock: RuntimeClock {
+public final class ManualClock: RuntimeClock {
     private struct Sleeper {
         let id: UInt64
         let deadline: MonotonicInstant
@@ -23,14 +22,16 @@ final class ManualClock: RuntimeClock {
 
     private let state = Mutex(State())
 
-    func wallNow() -> Timestamp { state.withLock { $0.wall } }
+    public init() {}
 
-    func monotonicNow() -> MonotonicInstant { state.withLock { $0.monotonic } }
+    public func wallNow() -> Timestamp { state.withLock { $0.wall } }
+
+    public func monotonicNow() -> MonotonicInstant { state.withLock { $0.monotonic } }
 
     /// The durations of the sleeps waiting now, in the order they began.
-    var pendingSleeps: [Duration] { state.withLock { $0.sleepers.map(\.duration) } }
+    public var pendingSleeps: [Duration] { state.withLock { $0.sleepers.map(\.duration) } }
 
-    func sleep(for duration: Duration) async throws {
+    public func sleep(for duration: Duration) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -55,7 +56,7 @@ final class ManualClock: RuntimeClock {
     }
 
     /// Moves time on by `duration` and wakes every sleep whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.wall = state.wall.advanced(byMicroseconds: SteppedClock.microseconds(duration))
             state.monotonic = state.monotonic.advanced(by: duration)
@@ -68,7 +69,7 @@ final class ManualClock: RuntimeClock {
     }
 
     /// Steps the wall clock alone by `duration` (negative: back); no sleep wakes.
-    func stepWallClock(by duration: Duration) {
+    public func stepWallClock(by duration: Duration) {
         state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: SteppedClock.microseconds(duration)) }
     }
 }

@@ -1,0 +1,90 @@
+import DashboardRuntime
+import DashboardUI
+import Logging
+import MarketCore
+import MarketRuntime
+import RuntimeTestSupport
+import TerminalKit
+import Testing
+
+/// The dashboard's loop through an in-memory terminal: it starts and draws the market, follows
+/// a resize, quits on `q` or cancellation giving the terminal back either way, and saves a
+/// favorites change on the way out.
+@Suite struct DashboardAppTests {
+    let btc = MarketCode(code: "KRW-BTC")!
+    let eth = MarketCode(code: "KRW-ETH")!
+
+    /// A store holding two listed markets with tickers, and an app over `backend` and `watchlist`
+    /// on the system clock (frames and ticks must come; the tests wait by looks, not by time).
+    func makeApp(_ backend: SharedRecordingBackend, watchlist: MemoryWatchlist) async -> DashboardApp {
+        let store = MarketStore()
+        let markets = [Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
+                       Market(code: eth, koreanName: "이더리움", englishName: "Ethereum")]
+        let tickers = [(btc, 158_000_000), (eth, 4_700_000)].map { code, price in
+            MarketEvent.ticker(Ticker(market: code, price: ExactDecimal(price),
+                                      change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
+                                      timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))
+        }
+        await store.apply([.markets(markets)] + tickers, feed: FeedStatus(state: .live))
+        let fetcher = ScriptedFetcher(answers: [:])
+        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+                                          fetcher: fetcher)
+        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
+        return DashboardApp(backend: backend, store: store, supervisor: supervisor, watchlist: watchlist,
+                            settings: DashboardSettings(exchangeName: "Test"),
+                            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    func screenShows(_ backend: SharedRecordingBackend, _ text: String) async throws -> Bool {
+        try await eventually { backend.lines.contains { $0.contains(text) } }
+    }
+
+    @Test func itDrawsTheMarketsAndQuitsOnQGivingTheTerminalBack() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let app = await makeApp(backend, watchlist: MemoryWatchlist())
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "비트코인"))
+        #expect(backend.isStarted)
+        backend.send(.key(.character("q")))
+        try await running.value
+        #expect(backend.wasRestored)
+        #expect(!backend.isStarted)
+    }
+
+    @Test func aResizeRedrawsAtTheNewSize() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let app = await makeApp(backend, watchlist: MemoryWatchlist())
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "비트코인"))
+        backend.resize(to: Size(width: 30, height: 8))
+        #expect(try await screenShows(backend, "terminal too small"))
+        backend.resize(to: Size(width: 120, height: 30))
+        #expect(try await screenShows(backend, "이더리움"))
+        #expect(backend.lines.count == 30 && backend.lines.allSatisfy { $0.count <= 120 })
+        running.cancel()
+        try await running.value
+    }
+
+    @Test func cancellationEndsItAndGivesTheTerminalBack() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let app = await makeApp(backend, watchlist: MemoryWatchlist())
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "비트코인"))
+        running.cancel()
+        try await running.value
+        #expect(backend.wasRestored)
+    }
+
+    @Test func aFavoriteAddedJustBeforeQuittingIsSaved() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let watchlist = MemoryWatchlist()
+        let app = await makeApp(backend, watchlist: watchlist)
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "비트코인"))
+        backend.send(.key(.character("f")), .key(.character("q")))
+        try await running.value
+        let stored = await watchlist.stored
+        #expect(stored?.count == 1)
+        #expect(await watchlist.saves >= 1)
+    }
+}
