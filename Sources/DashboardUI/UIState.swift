@@ -3,7 +3,7 @@ public import TerminalKit
 import SafeText
 
 /// Everything the dashboard shows besides the market data: changed only by ``reduce(_:)``.
-public struct UIState: Sendable {
+public struct UIState: Sendable, Equatable {
     /// Which screen is up.
     public enum Screen: Sendable, Hashable {
         /// The market table.
@@ -68,7 +68,13 @@ public struct UIState: Sendable {
     /// The listed markets by code, rebuilt only when the listing changes.
     public private(set) var listing: [MarketCode: Market] = [:]
 
-    private var rateSample: (messages: Int, at: Timestamp)?
+    /// The message count at a time, to measure the message rate from.
+    private struct RateSample: Sendable, Hashable {
+        let messages: Int
+        let at: Timestamp
+    }
+
+    private var rateSample: RateSample?
     /// Whether the user has moved the highlight; until then it stays on the top row as the
     /// table fills and re-sorts.
     private var hasChosenSelection = false
@@ -185,12 +191,12 @@ public struct UIState: Sendable {
         let messages = snapshot.feed.messages
         let at = snapshot.capturedAt
         guard let sample = rateSample else {
-            rateSample = (messages, at)
+            rateSample = RateSample(messages: messages, at: at)
             return
         }
         let seconds = Double(at.microseconds(since: sample.at)) / 1_000_000
         guard seconds >= 1 else { return }
         messageRate = Double(max(0, messages - sample.messages)) / seconds
-        rateSample = (messages, at)
+        rateSample = RateSample(messages: messages, at: at)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         #expect(press(.tab, on: &state).isEmpty)
         #expect(state.tab == .favorites)
         #expect(state.rows == [SampleMarket.sol, SampleMarket.btc])
-        _ = press(.tab, on: &state)
+        #expect(press(.tab, on: &state).isEmpty)
         #expect(state.tab == .krw)
         #expect(state.rows == byValue)
     }
@@ -32,28 +32,28 @@ import Testing
     @Test func arrowsAndJKMoveTheSelectionWithinTheRows() {
         var state = SampleMarket.state()
         #expect(state.selection == SampleMarket.xrp)
-        _ = press(.down, .character("j"), on: &state)
+        #expect(press(.down, .character("j"), on: &state).isEmpty)
         #expect(state.selection == SampleMarket.eth)
-        _ = press(.up, on: &state)
+        #expect(press(.up, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.btc)
-        _ = press(.character("k"), .character("k"), .up, on: &state)
+        #expect(press(.character("k"), .character("k"), .up, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.xrp)
-        _ = press(.character("G"), .down, on: &state)
+        #expect(press(.character("G"), .down, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.sol)
-        _ = press(.home, on: &state)
+        #expect(press(.home, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.xrp)
     }
 
     @Test func pageKeysMoveAPageAndScroll() {
         var state = SampleMarket.state(width: 80, height: 6)
         #expect(state.visibleRowCount == 3)
-        _ = press(.pageDown, on: &state)
+        #expect(press(.pageDown, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.doge)
         #expect(state.scrollOffset == 1)
-        _ = press(.pageDown, on: &state)
+        #expect(press(.pageDown, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.sol)
         #expect(state.scrollOffset == 2)
-        _ = press(.pageUp, on: &state)
+        #expect(press(.pageUp, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.btc)
         #expect(state.scrollOffset == 1)
     }
@@ -77,7 +77,7 @@ import Testing
 
     @Test func removingAFavoriteInTheFavoritesTabKeepsTheHighlightOnTheSameRow() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        _ = press(.tab, .down, on: &state)
+        #expect(press(.tab, .down, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.btc)
         #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth, SampleMarket.sol])])
         #expect(state.rows == [SampleMarket.eth, SampleMarket.sol])
@@ -86,7 +86,7 @@ import Testing
 
     @Test func favoritesKeepTheUsersOrderAndJKMoveOneWithTheHighlight() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        _ = press(.tab, on: &state)
+        #expect(press(.tab, on: &state).isEmpty)
         #expect(state.sort == .favoritesOrder)
         #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         #expect(press(.character("J"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.eth, SampleMarket.sol])])
@@ -100,7 +100,7 @@ import Testing
 
     @Test func movingAFavoriteWhileSortedByAnotherKeyReturnsToTheUsersOrder() {
         var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
-        _ = press(.tab, .character("s"), on: &state)
+        #expect(press(.tab, .character("s"), on: &state).isEmpty)
         #expect(state.sort == .default)
         #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
         #expect(state.selection == SampleMarket.btc)
@@ -143,73 +143,73 @@ import Testing
 
     @Test func fInTheDetailTogglesThatMarket() {
         var state = SampleMarket.state()
-        _ = press(.down, .down, .enter, on: &state)
+        #expect(press(.down, .down, .enter, on: &state) == [.follow(SampleMarket.eth, .oneMinute)])
         #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth])])
     }
 
     @Test func sCyclesSortKeysAndSReversesTheDirection() {
         var state = SampleMarket.state()
-        _ = press(.character("s"), on: &state)
+        #expect(press(.character("s"), on: &state).isEmpty)
         #expect(state.sort == SortOrder(key: .changeRate, isDescending: true))
         #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.xrp, SampleMarket.eth, SampleMarket.sol])
-        _ = press(.character("s"), on: &state)
+        #expect(press(.character("s"), on: &state).isEmpty)
         #expect(state.rows == [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol, SampleMarket.xrp, SampleMarket.doge])
-        _ = press(.character("s"), on: &state)
+        #expect(press(.character("s"), on: &state).isEmpty)
         #expect(state.sort == SortOrder(key: .name, isDescending: false))
         #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
-        _ = press(.character("S"), on: &state)
+        #expect(press(.character("S"), on: &state).isEmpty)
         #expect(state.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
-        _ = press(.character("s"), on: &state)
+        #expect(press(.character("s"), on: &state).isEmpty)
         #expect(state.sort == .default)
-        _ = press(.tab, on: &state)
+        #expect(press(.tab, on: &state).isEmpty)
         #expect(state.sort == .favoritesOrder)
-        _ = press(.character("s"), on: &state)
+        #expect(press(.character("s"), on: &state).isEmpty)
         #expect(state.sort == .default)
     }
 
     @Test func slashSearchesKoreanEnglishAndSymbolIncrementally() {
         var state = SampleMarket.state()
-        _ = press(.character("/"), .character("비"), on: &state)
+        #expect(press(.character("/"), .character("비"), on: &state).isEmpty)
         #expect(state.isSearching)
         #expect(state.rows == [SampleMarket.btc])
-        _ = press(.backspace, .character("e"), .character("t"), on: &state)
+        #expect(press(.backspace, .character("e"), .character("t"), on: &state).isEmpty)
         #expect(state.rows == [SampleMarket.eth])
-        _ = press(.backspace, .backspace, .character("s"), .character("o"), .character("l"), on: &state)
+        #expect(press(.backspace, .backspace, .character("s"), .character("o"), .character("l"), on: &state).isEmpty)
         #expect(state.rows == [SampleMarket.sol])
         #expect(press(.character("q"), on: &state).isEmpty)
         #expect(state.query == "solq")
-        _ = press(.backspace, .enter, on: &state)
+        #expect(press(.backspace, .enter, on: &state).isEmpty)
         #expect(!state.isSearching)
         #expect(state.rows == [SampleMarket.sol])
-        _ = press(.escape, on: &state)
+        #expect(press(.escape, on: &state).isEmpty)
         #expect(state.query.isEmpty)
         #expect(state.rows == byValue)
     }
 
     @Test func questionMarkShowsHelpAndAnyKeyClosesIt() {
         var state = SampleMarket.state()
-        _ = press(.character("?"), on: &state)
+        #expect(press(.character("?"), on: &state).isEmpty)
         #expect(state.showsHelp)
         #expect(press(.down, on: &state).isEmpty)
         #expect(!state.showsHelp)
         #expect(state.selection == SampleMarket.xrp)
-        _ = press(.character("?"), on: &state)
+        #expect(press(.character("?"), on: &state).isEmpty)
         #expect(press(.character("q"), on: &state) == [.quit])
     }
 
     @Test func eSwitchesNameLanguageUnlessTheTerminalLacksUnicode() {
         var state = SampleMarket.state()
-        _ = press(.character("e"), on: &state)
+        #expect(press(.character("e"), on: &state).isEmpty)
         #expect(state.nameLanguage == .english)
         var ascii = SampleMarket.state(settings: DashboardSettings(exchangeName: "Bithumb", isUnicode: false))
         #expect(ascii.nameLanguage == .english)
-        _ = press(.character("e"), on: &ascii)
+        #expect(press(.character("e"), on: &ascii).isEmpty)
         #expect(ascii.nameLanguage == .english)
     }
 
     @Test func digitsAndBracketsPickTheChartInterval() {
         var state = SampleMarket.state()
-        _ = press(.down, .enter, on: &state)
+        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
         #expect(press(.character("3"), on: &state) == [.follow(SampleMarket.btc, .fiveMinutes)])
         #expect(press(.character("3"), on: &state).isEmpty)
         #expect(press(.character("9"), on: &state) == [.follow(SampleMarket.btc, .sixHours)])
@@ -222,24 +222,24 @@ import Testing
 
     @Test func plusAndMinusZoomTheChartWithinItsRange() {
         var state = SampleMarket.state()
-        _ = press(.down, .enter, on: &state)
+        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
         #expect(state.chart.columnsPerCandle == 2)
-        _ = press(.character("+"), .character("="), .character("+"), on: &state)
+        #expect(press(.character("+"), .character("="), .character("+"), on: &state).isEmpty)
         #expect(state.chart.columnsPerCandle == ChartView.columnsPerCandleRange.upperBound)
-        _ = press(.character("-"), .character("-"), .character("-"), .character("-"), on: &state)
+        #expect(press(.character("-"), .character("-"), .character("-"), .character("-"), on: &state).isEmpty)
         #expect(state.chart.columnsPerCandle == 1)
     }
 
     @Test func leftAndRightScrollTheChartWithinItsCandles() {
         var state = SampleMarket.state()
-        _ = press(.down, .enter, on: &state)
-        _ = press(.left, on: &state)
+        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
+        #expect(press(.left, on: &state).isEmpty)
         #expect(state.chart.scrollBack == ChartView.scrollStep)
-        _ = press(.left, .left, .left, .left, .left, .left, on: &state)
+        #expect(press(.left, .left, .left, .left, .left, .left, on: &state).isEmpty)
         #expect(state.chart.scrollBack == 23)
-        _ = press(.right, on: &state)
+        #expect(press(.right, on: &state).isEmpty)
         #expect(state.chart.scrollBack == 23 - ChartView.scrollStep)
-        _ = press(.right, .right, .right, .right, .right, on: &state)
+        #expect(press(.right, .right, .right, .right, .right, on: &state).isEmpty)
         #expect(state.chart.scrollBack == 0)
     }
 
@@ -269,5 +269,20 @@ import Testing
         _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
         #expect(state.selection == SampleMarket.btc)
         #expect(state.selectedIndex == 4)
+    }
+}
+
+extension ReducerTests {
+    /// Keys that mean nothing where they are pressed change nothing at all and ask for nothing:
+    /// the whole state compares equal before and after.
+    @Test func keysThatMeanNothingChangeNothing() {
+        var state = SampleMarket.state()
+        let before = state
+        #expect(press(.character("z"), .character("%"), .character("!"), on: &state).isEmpty)
+        #expect(state == before)
+        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
+        let detail = state
+        #expect(press(.character("z"), .character("!"), on: &state).isEmpty)
+        #expect(state == detail)
     }
 }
