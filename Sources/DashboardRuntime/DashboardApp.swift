@@ -60,8 +60,10 @@ public actor DashboardApp {
     }
 
     /// Takes over the terminal and runs until the user quits or the task is cancelled; a
-    /// favorites change not saved yet is saved before it returns.
-    public func run() async throws {
+    /// favorites change not saved yet is saved before it returns. Returns the view the user
+    /// left, for the next run to start from.
+    @discardableResult
+    public func run() async throws -> RememberedView {
         try backend.start()
         defer { backend.restore() }
         var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
@@ -76,6 +78,7 @@ public actor DashboardApp {
         await runScreen(&state, wakes: wakes, wake: wake, save: save, follows: follows, follow: follow)
         save.finish()
         await watchlistSync.value
+        return RememberedView(state)
     }
 
     /// Draws and reacts until the user quits or the task is cancelled.

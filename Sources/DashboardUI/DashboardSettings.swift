@@ -45,12 +45,16 @@ public struct DashboardSettings: Sendable, Hashable {
     public var sort: SortOrder
     /// The chart interval at start.
     public var chartInterval: CandleInterval
+    /// The chart's zoom at start, in columns per candle (see ``ChartView``).
+    public var columnsPerCandle: Int
+    /// The market highlighted at start once it is listed (the one looked at last), if any.
+    public var lastMarket: MarketCode?
 
     /// Creates settings.
     public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, headerColor: Color = .default,
                 isUnicode: Bool = true,
                 nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
-                chartInterval: CandleInterval = .oneMinute) {
+                chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
         self.colors = colors
@@ -60,5 +64,7 @@ public struct DashboardSettings: Sendable, Hashable {
         self.tab = tab
         self.sort = sort
         self.chartInterval = chartInterval
+        self.columnsPerCandle = columnsPerCandle
+        self.lastMarket = lastMarket
     }
 }

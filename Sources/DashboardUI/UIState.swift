@@ -87,7 +87,7 @@ public struct UIState: Sendable, Equatable {
         tab = settings.tab
         sorts = [.krw: settings.sort, .favorites: .favoritesOrder]
         nameLanguage = settings.isUnicode ? settings.nameLanguage : .english
-        chart = ChartView(interval: settings.chartInterval)
+        chart = ChartView(interval: settings.chartInterval, columnsPerCandle: settings.columnsPerCandle)
     }
 
     /// The order of the tab shown.
@@ -175,7 +175,12 @@ public struct UIState: Sendable, Equatable {
     private mutating func refreshRows() {
         rows = MarketRows.make(snapshot: snapshot, listing: listing, tab: tab, favorites: favorites, query: query,
                                sort: sort, language: nameLanguage)
-        if !hasChosenSelection || selectedIndex == nil { selection = rows.first }
+        if !hasChosenSelection, let remembered = settings.lastMarket, rows.contains(remembered) {
+            selection = remembered
+            hasChosenSelection = true
+        } else if !hasChosenSelection || selectedIndex == nil {
+            selection = rows.first
+        }
         keepSelectionVisible()
     }
 

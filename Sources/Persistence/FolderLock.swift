@@ -26,6 +26,12 @@ enum FolderLock {
         return try body()
     }
 
+    /// The folder `file` is in (`.` for a bare name): the one to lock for it.
+    static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     /// `mkdir -p`: what cannot be made shows when the folder is opened.
     private static func createFolders(_ folder: String) {
         var partial = folder.hasPrefix("/") ? "" : "."

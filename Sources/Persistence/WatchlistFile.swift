@@ -1,6 +1,5 @@
 import Foundation
 public import MarketCore
-import SystemTime
 
 /// The favorites as a JSON file, `{"version": 1, "favorites": ["KRW-BTC", "KRW-ETH"]}`,
 /// written atomically on every change.
@@ -39,8 +38,8 @@ public struct WatchlistFile: WatchlistRepository {
 
     public func load() async throws -> WatchlistLoad {
         let file = RegularFile.followingLinks(path)
-        guard FileManager.default.fileExists(atPath: Self.folder(of: file)) else { return WatchlistLoad(favorites: [], isSaved: false) }
-        let reading = try await FolderLock.withLock(on: Self.folder(of: file), for: path) { () throws(PersistenceError) in
+        guard FileManager.default.fileExists(atPath: FolderLock.folder(of: file)) else { return WatchlistLoad(favorites: [], isSaved: false) }
+        let reading = try await FolderLock.withLock(on: FolderLock.folder(of: file), for: path) { () throws(PersistenceError) in
             try read(file)
         }
         return WatchlistLoad(favorites: reading.favorites ?? [], isSaved: reading.favorites != nil, notice: reading.notice)
@@ -48,18 +47,13 @@ public struct WatchlistFile: WatchlistRepository {
 
     public func save(_ favorites: [MarketCode], base: [MarketCode]) async throws -> WatchlistLoad {
         let file = RegularFile.followingLinks(path)
-        return try await FolderLock.withLock(on: Self.folder(of: file), for: path) { () throws(PersistenceError) in
+        return try await FolderLock.withLock(on: FolderLock.folder(of: file), for: path) { () throws(PersistenceError) in
             let reading = try read(file)
             let merged = WatchlistMerge.merge(base: base, ours: favorites, theirs: reading.favorites ?? base)
             AtomicFile.removeLeftovers(of: file)
             if merged != reading.favorites { try write(merged, to: file) }
             return WatchlistLoad(favorites: merged, notice: reading.notice)
         }
-    }
-
-    private static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 
     /// Reads `file` (the path with its links followed); call under the folder's lock.
@@ -76,29 +70,10 @@ public struct WatchlistFile: WatchlistRepository {
             let codes = contents.favorites.compactMap { MarketCode(code: $0) }
             if codes.count == contents.favorites.count { return Reading(favorites: codes) }
         }
-        guard let aside = Self.setAside(file) else {
+        guard let aside = Quarantine.setAside(file) else {
             throw .unreadable(path: path, reason: "not a valid watchlist, and it could not be set aside")
         }
         return Reading(notice: "watchlist was not valid; kept as \(aside)")
-    }
-
-    /// Moves `file` to a free `<file>.corrupt-<time>[-n]` name and returns it; call under the
-    /// folder's lock. `link` fails rather than replace a name that exists, so no earlier
-    /// quarantined file is ever lost; where the file system has no hard links, a rename to a
-    /// name checked free does the same under the lock.
-    private static func setAside(_ file: String) -> String? {
-        let stem = file + ".corrupt-" + fileTime(SystemClock.wallNow())
-        for attempt in 1...1000 {
-            let aside = attempt == 1 ? stem : stem + "-\(attempt)"
-            if link(file, aside) == 0 {
-                unlink(file)
-                return aside
-            }
-            if errno == EEXIST { continue }
-            guard access(aside, F_OK) != 0 else { continue }
-            return rename(file, aside) == 0 ? aside : nil
-        }
-        return nil
     }
 
     private func write(_ favorites: [MarketCode], to file: String) throws(PersistenceError) {
@@ -108,10 +83,5 @@ public struct WatchlistFile: WatchlistRepository {
             throw .unwritable(path: path, reason: "the favorites could not be encoded")
         }
         try AtomicFile.write(data + Data("\n".utf8), to: file)
-    }
-
-    private static func fileTime(_ time: Timestamp) -> String {
-        let civil = time.civilTime(in: .utc)
-        return civil.dateText(separator: "") + "T" + civil.timeText(separator: "") + "Z"
     }
 }

@@ -44,7 +44,9 @@ struct DashboardCommand: AsyncParsableCommand {
         let fileSettings = try files.settings(environment: environment)
         let source = try exchange.source(settings: fileSettings)
         let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile ?? fileSettings.logFile)
-        let settings = dashboardSettings(fileSettings, source: source)
+        let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
+        let remembered = await rememberedView(in: viewFile, logger: logger)
+        let settings = remembered.applied(to: dashboardSettings(fileSettings, source: source))
         let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = frameRate ?? fileSettings.frameRate ?? DashboardApp.defaultFrameRate
@@ -54,8 +56,26 @@ struct DashboardCommand: AsyncParsableCommand {
                 let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
                                        supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
                                        frameRate: frameRate, logger: logger)
-                try await app.run()
+                let view = try await app.run()
+                do {
+                    try await viewFile.save(view)
+                } catch {
+                    logger.warning("view not remembered", metadata: ["error": "\(error)"])
+                }
             }
+        }
+    }
+
+    /// The view the user left last time; nothing when there is none or it cannot be read
+    /// (the dashboard still starts; the log says why).
+    private func rememberedView(in file: StateFile<RememberedView>, logger: Logger) async -> RememberedView {
+        do {
+            let (view, notice) = try await file.load()
+            if let notice { logger.warning("\(notice)") }
+            return view ?? RememberedView()
+        } catch {
+            logger.warning("view not read", metadata: ["error": "\(error)"])
+            return RememberedView()
         }
     }
 

@@ -19,14 +19,16 @@ extension TimedEndToEndTests {
             }
 
             /// `coinboard ARGUMENTS` in a UTF-8 locale with `config` in the scratch folder as
-            /// `XDG_CONFIG_HOME`, run as a process whose pid goes to ``pidFile``. With `lingering`,
+            /// `XDG_CONFIG_HOME` and `state` as `XDG_STATE_HOME` (shared by the runs of one
+            /// ``Run``), run as a process whose pid goes to ``pidFile``. With `lingering`,
             /// the shell stays (a live pane) after writing the outcome, so the terminal's modes can
             /// be read as the program left them (tmux reports a dead pane's cursor as hidden).
             func command(_ arguments: String, lingering: Bool = false) throws -> String {
                 let binary = try CoinboardProcess.executable.path
                 return """
                     before=$(stty -g); \
-                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 XDG_CONFIG_HOME="$2" exec "$1" \(arguments)' '\(pidFile)' '\(binary)' '\(folder)/config'; \
+                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 XDG_CONFIG_HOME="$2" XDG_STATE_HOME="$3" exec "$1" \(arguments)' \
+                    '\(pidFile)' '\(binary)' '\(folder)/config' '\(folder)/state'; \
                     rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
                     echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'\(lingering ? "; exec sleep 600" : "")
                     """
@@ -118,5 +120,34 @@ extension TimedEndToEndTests {
             Issue.record("\(path) was not written")
             return ""
         }
+    }
+}
+
+extension TimedEndToEndTests.DashboardTmuxTests {
+    /// The view the user left (tab, name language) is where the next run starts, from
+    /// `$XDG_STATE_HOME/coinboard/state.json`.
+    @Test func theNextRunStartsWhereTheLastOneWasLeft() async throws {
+        let run = try Run()
+        defer { run.remove() }
+        let command = try run.command("--demo --watchlist \(run.folder)/watchlist.json")
+        let first = try await TmuxSession.start(command, width: 120, height: 30)
+        try await first.waitForScreen("the KRW table") { $0.contains("비트코인") && $0.contains("● live") }
+        try await first.send("Tab", "e")
+        try await first.waitForScreen("the Favorites tab in English") { $0.contains("No favorites yet.") }
+        try await first.send("q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+        first.kill()
+        let state = try String(contentsOfFile: run.folder + "/state/coinboard/state.json", encoding: .utf8)
+        #expect(state.contains(#""tab" : "favorites""#))
+        #expect(state.contains(#""nameLanguage" : "english""#))
+        try FileManager.default.removeItem(atPath: run.outcome)
+
+        let second = try await TmuxSession.start(command, width: 120, height: 30)
+        defer { second.kill() }
+        try await second.waitForScreen("the Favorites tab, in English, from the start") { $0.contains("No favorites yet.") }
+        try await second.send("Tab")
+        try await second.waitForScreen("the KRW table in English") { $0.contains("Bitcoin") }
+        try await second.send("q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
     }
 }

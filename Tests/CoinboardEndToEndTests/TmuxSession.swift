@@ -7,6 +7,8 @@ import Testing
 struct TmuxSession {
     let socket = "coinboard-test-\(UUID().uuidString.prefix(8))"
     let name = "cb"
+    /// The session's `XDG_STATE_HOME`, removed with the session.
+    var stateFolder: String { NSTemporaryDirectory() + "coinboard-test-state-\(socket)" }
 
     private static var tmux: URL {
         get throws {
@@ -69,9 +71,13 @@ struct TmuxSession {
 
     /// Starts `command` (run by `sh -c`) in a terminal of `width` × `height`; when it ends, its
     /// output stays on the screen.
+    ///
+    /// The command gets a state folder of its own (`XDG_STATE_HOME`), so the view one dashboard
+    /// remembers never leaks into another test; runs in one session share it.
     static func start(_ command: String, width: Int, height: Int) async throws -> TmuxSession {
         let session = TmuxSession()
-        try await session.tmux(["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)", command,
+        try await session.tmux(["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)",
+                                "-e", "XDG_STATE_HOME=\(session.stateFolder)", command,
                                 ";", "set-option", "-t", session.name, "remain-on-exit", "on"])
         return session
     }
@@ -132,6 +138,7 @@ struct TmuxSession {
     /// Stops the session's server and everything running in it (`kill-server` answers at
     /// once, so this waits in place, as a `defer` needs).
     func kill() {
+        defer { try? FileManager.default.removeItem(atPath: stateFolder) }
         guard let pid = try? spawn(["kill-server"], output: "/dev/null") else { return }
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)

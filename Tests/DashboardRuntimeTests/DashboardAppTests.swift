@@ -88,3 +88,17 @@ import Testing
         #expect(await watchlist.saves >= 1)
     }
 }
+
+extension DashboardAppTests {
+    /// The app hands back the view the user left, for the next run to start from.
+    @Test func itReturnsTheViewTheUserLeft() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let app = await makeApp(backend, watchlist: MemoryWatchlist())
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "비트코인"))
+        backend.send(.key(.character("e")), .key(.tab), .key(.character("q")))
+        let view = try await running.value
+        #expect(view.tab == .favorites)
+        #expect(view.nameLanguage == .english)
+    }
+}

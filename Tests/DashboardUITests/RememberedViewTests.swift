@@ -1,0 +1,43 @@
+import DashboardUI
+import Foundation
+import MarketCore
+import TerminalKit
+import Testing
+
+/// The view remembered between runs: taken from the state as the user left it, put over the
+/// start settings, and read leniently.
+@Suite struct RememberedViewTests {
+    @Test func theViewLeftIsWhereTheNextRunStarts() {
+        var state = SampleMarket.state()
+        for key: Key in [.tab, .character("e"), .tab, .down, .enter, .character("+"), .character("5")] {
+            _ = state.reduce(.keyPressed(key))
+        }
+        let view = RememberedView(state)
+        #expect(view.tab == .krw)
+        #expect(view.nameLanguage == .english)
+        #expect(view.lastMarket == SampleMarket.btc)
+        #expect(view.columnsPerCandle == state.chart.columnsPerCandle)
+        #expect(view.chartInterval == state.chart.interval)
+        let next = UIState(settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")), size: state.size,
+                           now: state.now)
+        #expect(next.nameLanguage == .english)
+        #expect(next.chart.columnsPerCandle == state.chart.columnsPerCandle)
+        #expect(next.chart.interval == state.chart.interval)
+        let started = SampleMarket.state(settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")))
+        #expect(started.selection == SampleMarket.btc, "the market looked at last is highlighted once listed")
+    }
+
+    @Test func aFileIsReadLenientlyAndRoundTrips() throws {
+        let text = #"{"tab":"favorites","sort":"change","chartInterval":"nonsense","columnsPerCandle":9,"lastMarket":"KRW-ETH","future":1}"#
+        let view = try JSONDecoder().decode(RememberedView.self, from: Data(text.utf8))
+        #expect(view.tab == .favorites)
+        #expect(view.sort == SortOrder(key: .changeRate, isDescending: true))
+        #expect(view.chartInterval == nil, "an interval this version does not know is left out")
+        #expect(view.lastMarket == MarketCode(code: "KRW-ETH"))
+        let settings = view.applied(to: DashboardSettings(exchangeName: "Bithumb"))
+        #expect(UIState(settings: settings, size: Size(width: 80, height: 24), now: SampleMarket.now).chart.columnsPerCandle
+            == ChartView.columnsPerCandleRange.upperBound, "a zoom out of range is brought within it")
+        let again = try JSONDecoder().decode(RememberedView.self, from: JSONEncoder().encode(view))
+        #expect(again == view)
+    }
+}
