@@ -52,4 +52,24 @@ static inline int cnc_locale_is_utf8(void) {
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
 }
 
+/* Reports presses of the main button and turns of the wheel, at once: no waiting to tell a
+ * click from a double click. */
+static inline void cnc_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+}
+
+/* The mouse event waiting after KEY_MOUSE: 1 a press, 2 the wheel up, 3 the wheel down, 0 anything
+ * else; its cell goes to x and y. */
+static inline int cnc_read_mouse(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+    return 0;
+}
+
 #endif

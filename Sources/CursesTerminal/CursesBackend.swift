@@ -10,15 +10,20 @@ public import TerminalKit
 /// more than once, so every exit path can call it.
 public final class CursesBackend: TerminalBackend {
     private let usesColor: Bool
+    private let usesMouse: Bool
     private var screen: OpaquePointer?
     private var hasColors = false
     private var pairs: [ColorPair: Int16] = [:]
     private let watcher = InputWatcher()
 
     /// Creates a backend; nothing touches the terminal until ``start()``.
-    /// - Parameter usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
-    public init(usesColor: Bool) {
+    /// - Parameters:
+    ///   - usesColor: `false` draws without colours (for `NO_COLOR`), keeping bold and reverse.
+    ///   - usesMouse: `true` reports clicks and the wheel (the terminal's own selection then
+    ///     needs Shift, as in every mouse-aware terminal program).
+    public init(usesColor: Bool, usesMouse: Bool = false) {
         self.usesColor = usesColor
+        self.usesMouse = usesMouse
     }
 
     /// Whether the user's locale is UTF-8, i.e. whether Hangul and box drawing can be shown.
@@ -52,6 +57,7 @@ public final class CursesBackend: TerminalBackend {
         _ = nodelay(cnc_stdscr(), true)
         _ = curs_set(0)
         _ = set_escdelay(25)
+        if usesMouse { cnc_enable_mouse() }
         if usesColor && has_colors() {
             hasColors = start_color() == OK
             _ = use_default_colors()
@@ -71,6 +77,9 @@ public final class CursesBackend: TerminalBackend {
             guard let value = cnc_terminfo_string(capability) else { continue }
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: value, count: strlen(value)))
         }
+        // Mouse reporting off (the xterm modes ncurses may have turned on), so a crashed
+        // dashboard never leaves clicks typing escape sequences into the shell.
+        if usesMouse { bytes.append(contentsOf: Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8)) }
         bytes.append(contentsOf: Array("\r\n".utf8))
         bytes.withUnsafeBufferPointer { restore in
             restore.withMemoryRebound(to: CChar.self) { tr_arm($0.baseAddress, $0.count) }
@@ -111,6 +120,8 @@ public final class CursesBackend: TerminalBackend {
             if result == KEY_CODE_YES {
                 if Int32(character) == KEY_RESIZE {
                     events.append(.resized(size))
+                } else if Int32(character) == KEY_MOUSE {
+                    if let event = Self.mouseEvent() { events.append(.mouse(event)) }
                 } else if let key = Self.functionKey(Int32(character)) {
                     events.append(.key(key))
                 }
@@ -132,6 +143,18 @@ public final class CursesBackend: TerminalBackend {
     }
 
     // MARK: Keys
+
+    /// The mouse event ncurses holds after `KEY_MOUSE`, if it is one the dashboard reads.
+    private static func mouseEvent() -> MouseEvent? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        switch cnc_read_mouse(&x, &y) {
+        case 1: return MouseEvent(.press, x: Int(x), y: Int(y))
+        case 2: return MouseEvent(.wheelUp, x: Int(x), y: Int(y))
+        case 3: return MouseEvent(.wheelDown, x: Int(x), y: Int(y))
+        default: return nil
+        }
+    }
 
     private static func functionKey(_ code: Int32) -> Key? {
         switch code {

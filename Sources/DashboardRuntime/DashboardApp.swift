@@ -134,6 +134,7 @@ public actor DashboardApp {
     private static func action(for event: TerminalEvent) -> UIAction {
         switch event {
         case .key(let key): .keyPressed(key)
+        case .mouse(let event): .mouse(event)
         case .resized(let size): .resized(size)
         }
     }

@@ -11,8 +11,13 @@ public enum DashboardLayout {
         size.width >= minimumSize.width && size.height >= minimumSize.height
     }
 
+    /// The row of the tab bar.
+    public static let tabBarRow = 0
+    /// The first row of market-table rows, below the tab bar and the column headings.
+    public static let tableBodyTop = 2
+
     /// The market-table rows between the tab bar and header above and the status bar below.
     public static func tableBodyHeight(for size: Size) -> Int {
-        max(0, size.height - 3)
+        max(0, size.height - tableBodyTop - 1)
     }
 }

@@ -49,12 +49,15 @@ public struct DashboardSettings: Sendable, Hashable {
     public var columnsPerCandle: Int
     /// The market highlighted at start once it is listed (the one looked at last), if any.
     public var lastMarket: MarketCode?
+    /// Whether clicks and the wheel drive the dashboard.
+    public var usesMouse: Bool
 
     /// Creates settings.
     public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, headerColor: Color = .default,
                 isUnicode: Bool = true,
                 nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
-                chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil) {
+                chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil,
+                usesMouse: Bool = true) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
         self.colors = colors
@@ -66,5 +69,6 @@ public struct DashboardSettings: Sendable, Hashable {
         self.chartInterval = chartInterval
         self.columnsPerCandle = columnsPerCandle
         self.lastMarket = lastMarket
+        self.usesMouse = usesMouse
     }
 }

@@ -19,6 +19,7 @@ struct HelpOverlay: Widget {
         ("1-9  [ ]", "chart interval"),
         ("+ -", "chart zoom"),
         ("← →", "chart scroll"),
+        ("mouse", "click: tab, row, again: open; wheel"),
         ("?", "this help"),
     ]
 

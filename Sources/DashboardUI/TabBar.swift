@@ -5,14 +5,30 @@ struct TabBar: Widget {
     let state: UIState
     let theme: Theme
 
+    /// The tabs' titles as drawn from the left, each padded by a space and followed by one.
+    static func titles(_ state: UIState) -> [(tab: MarketTab, title: String)] {
+        let labels = Labels(language: state.nameLanguage)
+        return [(.krw, " \(labels.krwTab) "), (.favorites, " \(labels.favoritesTab) \(state.favorites.count) ")]
+    }
+
+    /// The tab whose title covers column `x` of the bar, if any.
+    static func tab(atColumn x: Int, _ state: UIState) -> MarketTab? {
+        var start = 0
+        for (tab, title) in titles(state) {
+            let end = start + title.terminalColumns
+            if (start..<end).contains(x) { return tab }
+            start = end + 1
+        }
+        return nil
+    }
+
     func render(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let labels = Labels(language: state.nameLanguage)
         var x = area.x
-        let tabs: [(MarketTab, String)] = [(.krw, labels.krwTab), (.favorites, "\(labels.favoritesTab) \(state.favorites.count)")]
-        for (tab, title) in tabs {
+        for (tab, title) in Self.titles(state) {
             let style = tab == state.tab ? theme.selected.bold : theme.muted
-            x += buffer.write(" \(title) ", x: x, y: area.y, limit: area.maxX - x, style: style)
+            x += buffer.write(title, x: x, y: area.y, limit: area.maxX - x, style: style)
             x += buffer.write(" ", x: x, y: area.y, limit: area.maxX - x)
         }
         let arrow = state.sort.isDescending ? theme.down : theme.up

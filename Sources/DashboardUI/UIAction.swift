@@ -5,6 +5,8 @@ public import TerminalKit
 public enum UIAction: Sendable, Equatable {
     /// The user pressed a key.
     case keyPressed(Key)
+    /// The user clicked or turned the wheel.
+    case mouse(MouseEvent)
     /// The store published a snapshot.
     case snapshotArrived(MarketSnapshot)
     /// The terminal changed size.

@@ -7,6 +7,8 @@ extension UIState {
         switch action {
         case .keyPressed(let key):
             return handle(key)
+        case .mouse(let event):
+            return handle(event)
         case .snapshotArrived(let snapshot):
             setSnapshot(snapshot)
         case .resized(let size):

@@ -67,6 +67,7 @@ private struct ConfigReader {
             switch key {
             case "exchange": settings.exchange = choice(value, [key], ExchangeChoice.allCases)
             case "frame_rate": settings.frameRate = integer(value, [key], in: 1...60)
+            case "mouse": settings.mouse = boolean(value, [key])
             case "default_tab": settings.tab = choice(value, [key], MarketTab.allCases)
             case "sort": settings.sort = choice(value, [key], SortKey.offered(in: .krw))
             case "chart_interval": settings.chartInterval = choice(value, [key], CandleInterval.allCases.sorted())
@@ -131,6 +132,11 @@ private struct ConfigReader {
             return note(path, "\"\(text)\" is not one of \(list)")
         }
         return text
+    }
+
+    private mutating func boolean(_ value: any TOMLValueConvertible, _ path: [String]) -> Bool? {
+        guard value.type == .bool, let flag = value.bool else { return wrongType(value, path, "true or false") }
+        return flag
     }
 
     private mutating func integer(_ value: any TOMLValueConvertible, _ path: [String], in range: ClosedRange<Int>) -> Int? {

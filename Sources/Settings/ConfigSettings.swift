@@ -33,6 +33,8 @@ public struct ConfigSettings: Sendable, Hashable {
     public var headerColor: Color?
     /// `frame_rate`.
     public var frameRate: Int?
+    /// `mouse`: clicks and the wheel drive the dashboard.
+    public var mouse: Bool?
     /// `default_tab`.
     public var tab: MarketTab?
     /// `sort`.
@@ -63,6 +65,7 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.fallColor = other.fallColor ?? fallColor
         merged.headerColor = other.headerColor ?? headerColor
         merged.frameRate = other.frameRate ?? frameRate
+        merged.mouse = other.mouse ?? mouse
         merged.tab = other.tab ?? tab
         merged.sort = other.sort ?? sort
         merged.chartInterval = other.chartInterval ?? chartInterval

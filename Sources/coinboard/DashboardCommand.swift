@@ -53,7 +53,7 @@ struct DashboardCommand: AsyncParsableCommand {
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
                                        snapshotsPerSecond: frameRate) { pipeline in
-                let app = DashboardApp(backend: CursesBackend(usesColor: usesColor), store: pipeline.store,
+                let app = DashboardApp(backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse), store: pipeline.store,
                                        supervisor: pipeline.supervisor, watchlist: repository, settings: settings,
                                        frameRate: frameRate, logger: logger)
                 let view = try await app.run()
@@ -85,6 +85,7 @@ struct DashboardCommand: AsyncParsableCommand {
         return DashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo", colors: file.priceColors,
                                  headerColor: file.headerColor ?? defaults.headerColor,
                                  isUnicode: CursesBackend.localeIsUTF8(), nameLanguage: file.nameLanguage ?? defaults.nameLanguage,
-                                 tab: file.tab ?? defaults.tab, sort: sort, chartInterval: file.chartInterval ?? defaults.chartInterval)
+                                 tab: file.tab ?? defaults.tab, sort: sort, chartInterval: file.chartInterval ?? defaults.chartInterval,
+                                 usesMouse: file.mouse ?? defaults.usesMouse)
     }
 }

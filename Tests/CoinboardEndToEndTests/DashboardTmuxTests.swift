@@ -151,3 +151,44 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
     }
 }
+
+extension TimedEndToEndTests.DashboardTmuxTests {
+    /// The bytes a terminal sends for a mouse event at a cell (0-based), in the X10 encoding
+    /// tmux's terminal type announces: button 0 is a press, 3 the release, 64 and 65 the wheel.
+    static func mouse(button: Int, x: Int, y: Int) -> String {
+        "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + x)))
+            + String(UnicodeScalar(UInt8(33 + y)))
+    }
+
+    /// A click: a press and its release.
+    static func click(x: Int, y: Int) -> String {
+        mouse(button: 0, x: x, y: y) + mouse(button: 3, x: x, y: y)
+    }
+
+    /// Clicks and the wheel drive the real dashboard: a click on a tab shows it, the wheel moves
+    /// the highlight, a click on a row highlights it and a second click opens it.
+    @Test func theMouseDrivesTabsTheTableAndTheDetailView() async throws {
+        let run = try Run()
+        defer { run.remove() }
+        let tmux = try await TmuxSession.start(try run.command("--demo --watchlist \(run.folder)/watchlist.json"),
+                                               width: 120, height: 30)
+        defer { tmux.kill() }
+        try await tmux.waitForScreen("the KRW table") { $0.contains("비트코인") && $0.contains("● live") }
+        try await tmux.sendText(Self.click(x: 9, y: 0))
+        try await tmux.waitForScreen("the Favorites tab, clicked") { $0.contains("즐겨찾기가 없습니다") }
+        try await tmux.sendText(Self.click(x: 1, y: 0))
+        try await tmux.waitForScreen("the KRW tab, clicked") { $0.contains("비트코인") }
+        try await tmux.sendText(Self.mouse(button: 65, x: 20, y: 10))
+        try await tmux.send("f")
+        let starred = try await tmux.waitForScreen("a favorite on the row the wheel moved to") { $0.contains("즐겨찾기 1") }
+        let rows = starred.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rows.firstIndex { $0.hasPrefix("★") } == 5, "the wheel moved the highlight from the first row (line 2) three rows down")
+        let target = rows[3].split(separator: " ").first.map(String.init) ?? ""
+        try await tmux.sendText(Self.click(x: 20, y: 3))
+        try await tmux.sendText(Self.click(x: 20, y: 3))
+        let detail = try await tmux.waitForScreen("the detail view of the clicked row") { $0.contains("호가") && $0.contains("체결") }
+        #expect(detail.split(separator: "\n").first.map { $0.contains(target) } == true, "\(target)")
+        try await tmux.send("Escape", "q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+    }
+}

@@ -87,6 +87,11 @@ struct TmuxSession {
         for key in keys { try await tmux(["send-keys", "-t", name, key]) }
     }
 
+    /// Types `text` as it is, byte for byte (an escape sequence, say), not as key names.
+    func sendText(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", name, "-l", text])
+    }
+
     /// What the terminal shows now.
     func screen() async throws -> String {
         try await tmux(["capture-pane", "-p", "-t", name])

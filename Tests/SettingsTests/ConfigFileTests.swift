@@ -24,6 +24,7 @@ import Testing
         let defaults = DashboardSettings(exchangeName: "")
         #expect(settings.exchange == .bithumb)
         #expect(settings.frameRate == DashboardApp.defaultFrameRate)
+        #expect(settings.mouse == defaults.usesMouse)
         #expect(settings.tab == defaults.tab)
         #expect(settings.sort == defaults.sort.key)
         #expect(settings.chartInterval == defaults.chartInterval)

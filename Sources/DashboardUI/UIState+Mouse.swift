@@ -1,0 +1,49 @@
+public import TerminalKit
+
+extension UIState {
+    /// Rows one turn of the wheel moves.
+    static let wheelStep = 3
+
+    /// A click or a turn of the wheel. In the table: a click on a tab shows it, a click on a
+    /// row highlights it and a click on the highlighted row opens it, the wheel moves the
+    /// highlight. In the detail view the wheel scrolls the chart through its candles. A click
+    /// anywhere closes the help.
+    mutating func handle(_ event: MouseEvent) -> [UICommand] {
+        if showsHelp {
+            if event.action == .press { setShowsHelp(false) }
+            return []
+        }
+        guard settings.usesMouse, !isSearching, DashboardLayout.fits(size) else { return [] }
+        switch (screen, event.action) {
+        case (.markets, .wheelUp):
+            return repeated(.up)
+        case (.markets, .wheelDown):
+            return repeated(.down)
+        case (.markets, .press):
+            return click(x: event.x, y: event.y)
+        case (.detail, .wheelUp):
+            return repeated(.left)
+        case (.detail, .wheelDown):
+            return repeated(.right)
+        case (.detail, .press):
+            return []
+        }
+    }
+
+    private mutating func repeated(_ key: Key) -> [UICommand] {
+        (0..<Self.wheelStep).flatMap { _ in reduce(.keyPressed(key)) }
+    }
+
+    private mutating func click(x: Int, y: Int) -> [UICommand] {
+        if y == DashboardLayout.tabBarRow {
+            guard let clicked = TabBar.tab(atColumn: x, self), clicked != tab else { return [] }
+            return reduce(.keyPressed(.tab))
+        }
+        let index = scrollOffset + y - DashboardLayout.tableBodyTop
+        guard y >= DashboardLayout.tableBodyTop, y < DashboardLayout.tableBodyTop + visibleRowCount,
+              rows.indices.contains(index) else { return [] }
+        if rows[index] == selection { return reduce(.keyPressed(.enter)) }
+        select(index: index)
+        return []
+    }
+}
