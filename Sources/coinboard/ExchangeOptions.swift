@@ -55,11 +55,7 @@ struct ExchangeOptions: ParsableArguments {
 
     /// The feed these options choose, with `settings` from the configuration files beneath them.
     func source(settings: ConfigSettings) throws -> FeedSource {
-        if let replay {
-            let recording = try FrameRecording(contentsOf: replay)
-            guard let dialect = recording.dialect else { throw CoinboardError.notARecording(replay) }
-            return .replay(path: replay, recording: recording, dialect: dialect, speed: speed ?? 1)
-        }
+        if let replay { return try .replay(of: replay, speed: speed ?? 1) }
         let exchange = demo ? .demo : exchange ?? settings.exchange ?? .bithumb
         switch exchange {
         case .demo:
@@ -91,6 +87,13 @@ enum FeedSource {
     case remote(name: String, endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines)
     /// A recording played back at `speed` times the pace it was recorded at.
     case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
+
+    /// The recording at `path`, played at `speed`.
+    static func replay(of path: String, speed: Double) throws -> FeedSource {
+        let recording = try FrameRecording(contentsOf: path)
+        guard let dialect = recording.dialect else { throw CoinboardError.notARecording(path) }
+        return .replay(path: path, recording: recording, dialect: dialect, speed: speed)
+    }
 
     /// The name the output shows: `demo` for the simulated exchange.
     var name: String {

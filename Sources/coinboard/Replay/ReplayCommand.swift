@@ -6,7 +6,7 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Play a recording (coinboard record) in the dashboard.",
         discussion: """
-            The same as coinboard tui --replay FILE; further options go to the dashboard. \
+            The same as coinboard tui --replay FILE, with the dashboard's options. \
             coinboard snapshot --replay FILE --speed 0 prints the state at the recording's end instead. \
             When the recording ends, the status bar says so and the last state stays on screen.
             """
@@ -18,11 +18,13 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Replay speed: 2 plays twice as fast as recorded, 0 as fast as it can be taken in.")
     var speed: Double = 1
 
-    @Argument(parsing: .allUnrecognized, help: "Dashboard options (see coinboard tui --help).")
-    var dashboardOptions: [String] = []
+    @OptionGroup var dashboard: DashboardOptions
+
+    func validate() throws {
+        guard (0...1000).contains(speed) else { throw ValidationError("--speed must be between 0 and 1000") }
+    }
 
     func run() async throws {
-        var dashboard = try DashboardCommand.parse(["--replay", file, "--speed", String(speed)] + dashboardOptions)
-        try await dashboard.run()
+        try await dashboard.run { _ in try .replay(of: file, speed: speed) }
     }
 }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import CursesTerminal
+import DashboardRuntime
+import DashboardUI
+import Foundation
+import Logging
+import MarketRuntime
+import Persistence
+import Settings
+import UnixSignals
+
+/// The dashboard's own options, and the dashboard run with them on a feed: shared by `tui`
+/// (which chooses the feed with ``ExchangeOptions``) and `replay` (a recording).
+struct DashboardOptions: ParsableArguments {
+    @OptionGroup var files: ConfigOptions
+
+    @Option(help: "The watchlist file (default: $XDG_CONFIG_HOME/coinboard/watchlist.json).")
+    var watchlist: String?
+
+    @Option(name: .customLong("frame-rate"), help: "Most screen updates a second, 1–60 (default: \(DashboardApp.defaultFrameRate)).")
+    var frameRate: Int?
+
+    @Option(name: .customLong("log-file"), help: "Append the dashboard's log to this file (nothing is logged otherwise).")
+    var logFile: String?
+
+    func validate() throws {
+        if let frameRate, !(1...60).contains(frameRate) { throw ValidationError("--frame-rate must be between 1 and 60") }
+    }
+
+    /// Runs the dashboard on the feed `source` picks from the configuration files' settings,
+    /// until the user quits or SIGINT, SIGTERM or SIGHUP; the view left is remembered.
+    func run(source pick: (ConfigSettings) throws -> FeedSource) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let fileSettings = try files.settings(environment: environment)
+        let source = try pick(fileSettings)
+        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile ?? fileSettings.logFile)
+        let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
+        let remembered = await rememberedView(in: viewFile, logger: logger)
+        let settings = remembered.applied(to: dashboardSettings(fileSettings, source: source))
+        let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
+        let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let frameRate = frameRate ?? fileSettings.frameRate ?? DashboardApp.defaultFrameRate
+        try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
+            try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
+                                       snapshotsPerSecond: frameRate) { pipeline in
+                let app = DashboardApp(backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
+                                       store: pipeline.store, supervisor: pipeline.supervisor, watchlist: repository,
+                                       settings: settings, frameRate: frameRate, logger: logger)
+                let view = try await app.run()
+                do {
+                    try await viewFile.save(view)
+                } catch {
+                    logger.warning("view not remembered", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+    }
+
+    /// The view the user left last time; nothing when there is none or it cannot be read
+    /// (the dashboard still starts; the log says why).
+    private func rememberedView(in file: StateFile<RememberedView>, logger: Logger) async -> RememberedView {
+        do {
+            let (view, notice) = try await file.load()
+            if let notice { logger.warning("\(notice)") }
+            return view ?? RememberedView()
+        } catch {
+            logger.warning("view not read", metadata: ["error": "\(error)"])
+            return RememberedView()
+        }
+    }
+
+    private func dashboardSettings(_ file: ConfigSettings, source: FeedSource) -> DashboardSettings {
+        let defaults = DashboardSettings(exchangeName: source.displayName)
+        let sort = file.sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort
+        return DashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo", colors: file.priceColors,
+                                 headerColor: file.headerColor ?? defaults.headerColor,
+                                 isUnicode: CursesBackend.localeIsUTF8(), nameLanguage: file.nameLanguage ?? defaults.nameLanguage,
+                                 tab: file.tab ?? defaults.tab, sort: sort, chartInterval: file.chartInterval ?? defaults.chartInterval,
+                                 usesMouse: file.mouse ?? defaults.usesMouse)
+    }
+}
