@@ -33,7 +33,7 @@ struct DashboardOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         let fileSettings = try files.settings(environment: environment)
         let source = try pick(fileSettings)
-        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", path: logFile ?? fileSettings.logFile)
+        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(logFile ?? fileSettings.logFile))
         let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
         let remembered = await rememberedView(in: viewFile, logger: logger)
         let settings = remembered.applied(to: dashboardSettings(fileSettings, source: source))

@@ -13,10 +13,31 @@ struct FileLogHandler: LogHandler {
     private let label: String
     private let file: FileHandle
 
-    /// A logger writing to `path` (appending), or discarding everything when `path` is `nil`.
-    /// A crash's backtrace goes to the same file.
-    static func logger(label: String, path: String?, level: Logger.Level = .info) throws -> Logger {
-        guard let path else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
+    /// Where a command's log goes.
+    enum Destination {
+        /// A file, appended to (`nil`: nowhere, the default of the commands that draw or print).
+        case file(String?)
+        /// Standard error, for `serve-demo`, which owns no terminal and prints nothing else there.
+        case standardError
+    }
+
+    /// The one way commands build their logger: to `destination`, from `level` up. A file
+    /// log also receives a crash's backtrace; exchange text in it is escaped (see ``log(event:)``).
+    static func logger(label: String, to destination: Destination, level: Logger.Level = .info) throws -> Logger {
+        var logger: Logger
+        switch destination {
+        case .file(nil):
+            logger = Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() })
+        case .file(let path?):
+            logger = try fileLogger(label: label, path: path)
+        case .standardError:
+            logger = Logger(label: label, factory: { label in StreamLogHandler.standardError(label: label) })
+        }
+        logger.logLevel = level
+        return logger
+    }
+
+    private static func fileLogger(label: String, path: String) throws -> Logger {
         try CoinboardError.refuseIrregularFile(at: path)
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CoinboardError.unwritableLog(path) }
@@ -24,9 +45,7 @@ struct FileLogHandler: LogHandler {
         guard let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableLog(path) }
         file.seekToEndOfFile()
         CrashRescue.install(logPath: path)
-        var logger = Logger(label: label, factory: { label in FileLogHandler(label: label, file: file) })
-        logger.logLevel = level
-        return logger
+        return Logger(label: label, factory: { label in FileLogHandler(label: label, file: file) })
     }
 
     private init(label: String, file: FileHandle) {

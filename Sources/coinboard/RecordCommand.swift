@@ -33,7 +33,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
-        let logger = try FileLogHandler.logger(label: "coinboard.record", path: logFile)
+        let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
         let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         try await runUntilSignalled(logger: logger) { [collection] in

@@ -31,8 +31,7 @@ struct ServeDemoCommand: AsyncParsableCommand {
     var rate: Double = 1000
 
     func run() async throws {
-        var logger = Logger(label: "coinboard.demo-exchange", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = .notice
+        let logger = try FileLogHandler.logger(label: "coinboard.demo-exchange", to: .standardError, level: .notice)
         let simulation = SimulationConfiguration(seed: seed, marketCount: markets, updatesPerSecond: rate)
         let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
                                         logger: logger)

@@ -59,7 +59,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
-        let logger = try FileLogHandler.logger(label: "coinboard.snapshot", path: logFile)
+        let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
                                               keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
         let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
