@@ -75,6 +75,17 @@ public struct ConfigSettings: Sendable, Hashable {
         return merged
     }
 
+    /// The dashboard's settings: what these settings say, the built-in defaults for the rest.
+    /// The rest of the arguments are facts of the run, not settings.
+    public func dashboardSettings(exchangeName: String, isDemo: Bool, isUnicode: Bool) -> DashboardSettings {
+        let defaults = DashboardSettings(exchangeName: exchangeName)
+        return DashboardSettings(exchangeName: exchangeName, isDemo: isDemo, colors: priceColors,
+                                 headerColor: headerColor ?? defaults.headerColor, isUnicode: isUnicode,
+                                 nameLanguage: nameLanguage ?? defaults.nameLanguage, tab: tab ?? defaults.tab,
+                                 sort: sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort,
+                                 chartInterval: chartInterval ?? defaults.chartInterval, usesMouse: mouse ?? defaults.usesMouse)
+    }
+
     /// The up and down colours: the convention, then any single colour set over it.
     public var priceColors: PriceColors {
         let convention = colorConvention ?? .korean

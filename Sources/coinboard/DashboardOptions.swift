@@ -31,15 +31,16 @@ struct DashboardOptions: ParsableArguments {
     /// until the user quits or SIGINT, SIGTERM or SIGHUP; the view left is remembered.
     func run(source pick: (ConfigSettings) throws -> FeedSource) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let fileSettings = try files.settings(environment: environment)
-        let source = try pick(fileSettings)
-        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(logFile ?? fileSettings.logFile))
+        let resolved = try files.settings(environment: environment, flags: flags)
+        let source = try pick(resolved)
+        let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(resolved.logFile))
         let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
         let remembered = await rememberedView(in: viewFile, logger: logger)
-        let settings = remembered.applied(to: dashboardSettings(fileSettings, source: source))
-        let repository = WatchlistFile(path: watchlist ?? fileSettings.watchlist ?? WatchlistFile.defaultPath(environment: environment))
+        let settings = remembered.applied(to: resolved.dashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo",
+                                                                         isUnicode: CursesBackend.localeIsUTF8()))
+        let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let frameRate = frameRate ?? fileSettings.frameRate ?? DashboardApp.defaultFrameRate
+        let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
                                        snapshotsPerSecond: frameRate) { pipeline in
@@ -69,13 +70,12 @@ struct DashboardOptions: ParsableArguments {
         }
     }
 
-    private func dashboardSettings(_ file: ConfigSettings, source: FeedSource) -> DashboardSettings {
-        let defaults = DashboardSettings(exchangeName: source.displayName)
-        let sort = file.sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort
-        return DashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo", colors: file.priceColors,
-                                 headerColor: file.headerColor ?? defaults.headerColor,
-                                 isUnicode: CursesBackend.localeIsUTF8(), nameLanguage: file.nameLanguage ?? defaults.nameLanguage,
-                                 tab: file.tab ?? defaults.tab, sort: sort, chartInterval: file.chartInterval ?? defaults.chartInterval,
-                                 usesMouse: file.mouse ?? defaults.usesMouse)
+    /// This group's flags as the top settings layer.
+    private var flags: ConfigSettings {
+        var flags = ConfigSettings()
+        flags.watchlist = watchlist
+        flags.logFile = logFile
+        flags.frameRate = frameRate
+        return flags
     }
 }
