@@ -42,8 +42,9 @@ let package = Package(
         .target(name: "SystemTime", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "TerminalKit", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit", "SafeText"], swiftSettings: strictSettings),
-        .target(name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
-                swiftSettings: strictSettings),
+        .target(
+            name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
+            swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalRescue"),
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
@@ -54,8 +55,10 @@ let package = Package(
         ),
         .target(
             name: "DashboardRuntime",
-            dependencies: ["MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", "SystemTime",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", "SystemTime",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(name: "Persistence", dependencies: ["MarketCore", "SystemTime"], swiftSettings: strictSettings),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need, checks the module graph against ARCHITECTURE.md, then builds and
+# Installs what the tests need, checks the module graph against ARCHITECTURE.md and the code's
+# format against .swift-format (`swift format format -i -r Sources Tests` fixes it), then builds and
 # runs every test (Swift Testing), then checks
 # the demo exchange with ccxt, a third-party client (skipped where Python or PyPI is missing),
 # runs every fuzz target for a short, repeatable pass (scripts/fuzz.sh; a long run: scripts/fuzz.sh 600),
@@ -8,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/check_architecture.py
+swift format lint --strict --configuration .swift-format --recursive Sources Tests Package.swift
 swift test
 scripts/ccxt-check.sh
 scripts/fuzz.sh --runs 12000

@@ -46,9 +46,11 @@ public actor DashboardApp {
     static let latencyWindow = Duration.seconds(5)
 
     /// Creates the app; nothing touches the terminal until ``run()``.
-    public init(backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
-                watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
-                clock: any RuntimeClock = SystemClock(), logger: Logger) {
+    public init(
+        backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
+        watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
+        clock: any RuntimeClock = SystemClock(), logger: Logger
+    ) {
         self.backend = backend
         self.store = store
         self.supervisor = supervisor
@@ -82,9 +84,11 @@ public actor DashboardApp {
     }
 
     /// Draws and reacts until the user quits or the task is cancelled.
-    private func runScreen(_ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
-                           save: AsyncStream<[MarketCode]>.Continuation, follows: AsyncStream<FollowRequest>,
-                           follow: AsyncStream<FollowRequest>.Continuation) async {
+    private func runScreen(
+        _ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
+        save: AsyncStream<[MarketCode]>.Continuation, follows: AsyncStream<FollowRequest>,
+        follow: AsyncStream<FollowRequest>.Continuation
+    ) async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.follow(follows) }
             group.addTask { [store] in
@@ -142,8 +146,10 @@ public actor DashboardApp {
     /// Draws a changed state now if the previous frame was at least a frame ago, or else
     /// makes sure a frame comes when it is due. Every wake is taken in at once, so a key or a
     /// snapshot never waits behind frames queued for earlier ones.
-    private func drawOrSchedule(_ state: UIState, group: inout DiscardingTaskGroup,
-                                wake: AsyncStream<Wake>.Continuation) {
+    private func drawOrSchedule(
+        _ state: UIState, group: inout DiscardingTaskGroup,
+        wake: AsyncStream<Wake>.Continuation
+    ) {
         guard needsFrame else { return }
         let sinceLastFrame = lastFrameAt.map { clock.monotonicNow().duration(since: $0) } ?? frameInterval
         if sinceLastFrame >= frameInterval {
@@ -194,8 +200,9 @@ public actor DashboardApp {
 
     private func follow(_ requests: AsyncStream<FollowRequest>) async {
         for await request in requests {
-            await supervisor.setView(focus: request.market.map { [$0] } ?? [],
-                                     candleInterval: request.market == nil ? nil : request.interval)
+            await supervisor.setView(
+                focus: request.market.map { [$0] } ?? [],
+                candleInterval: request.market == nil ? nil : request.interval)
         }
     }
 }

@@ -74,8 +74,10 @@ public struct WatchlistSync: Sendable {
     /// `changes` finishes: the last change is then saved (tried once more if it failed) and
     /// the sync ends. Changes wait in a one-list mailbox, so however long a save takes, the
     /// newest list is the one saved next and none is dropped for a tick.
-    public mutating func run(changes: AsyncStream<[MarketCode]>, clock: any RuntimeClock,
-                             report: @Sendable (UIAction) -> Void) async {
+    public mutating func run(
+        changes: AsyncStream<[MarketCode]>, clock: any RuntimeClock,
+        report: @Sendable (UIAction) -> Void
+    ) async {
         for action in await start() { report(action) }
         let mailbox = Mailbox()
         let (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -93,7 +95,10 @@ public struct WatchlistSync: Sendable {
         }
         defer { feeder.cancel() }
         for await _ in wakes {
-            let change = mailbox.latest.withLock { latest in defer { latest = nil }; return latest }
+            let change = mailbox.latest.withLock { latest in
+                defer { latest = nil }
+                return latest
+            }
             for action in await handle(change.map(Event.changed) ?? .tick) { report(action) }
         }
     }

@@ -32,8 +32,11 @@ struct CandlestickChart: Widget {
             let x = firstX + index * view.columnsPerCandle
             renderCandle(candle, x: x, scale: scale, in: plot, into: &buffer)
         }
-        renderVolumes(candles, firstX: firstX, in: Rect(x: volumeArea.x, y: volumeArea.y, width: plot.width,
-                                                             height: volumeArea.height), into: &buffer)
+        renderVolumes(
+            candles, firstX: firstX,
+            in: Rect(
+                x: volumeArea.x, y: volumeArea.y, width: plot.width,
+                height: volumeArea.height), into: &buffer)
         renderTimes(candles, firstX: firstX, in: timeAxis, into: &buffer)
     }
 
@@ -50,8 +53,9 @@ struct CandlestickChart: Widget {
         x += buffer.write(" \(labels.chart) ", x: x, y: area.y, limit: area.width, style: theme.header.underlined)
         for interval in CandleInterval.allCases.sorted() {
             let selected = interval == view.interval
-            x += buffer.write(" \(interval.rawValue)", x: x, y: area.y, limit: area.maxX - x,
-                              style: selected ? theme.selected.bold : theme.muted)
+            x += buffer.write(
+                " \(interval.rawValue)", x: x, y: area.y, limit: area.maxX - x,
+                style: selected ? theme.selected.bold : theme.muted)
         }
         if view.scrollBack > 0 {
             buffer.write("  -\(view.scrollBack)", x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
@@ -73,13 +77,17 @@ struct CandlestickChart: Widget {
     private func renderAxis(_ scale: ChartScale, last: ExactDecimal?, in axis: Rect, into buffer: inout Buffer) {
         let step = max(2, axis.height / 4)
         for row in stride(from: 0, to: axis.height, by: step) {
-            buffer.write(" " + DisplayFormat.fitted(DisplayFormat.axisPrice(scale.price(atRow: row)), toColumns: axis.width - 1), x: axis.x, y: axis.y + row, limit: axis.width,
-                         style: theme.muted)
+            buffer.write(
+                " " + DisplayFormat.fitted(DisplayFormat.axisPrice(scale.price(atRow: row)), toColumns: axis.width - 1), x: axis.x, y: axis.y + row,
+                limit: axis.width,
+                style: theme.muted)
         }
         if let last {
             let row = scale.row(of: last)
-            buffer.write((" " + DisplayFormat.fitted(DisplayFormat.axisPrice(last), toColumns: axis.width - 1)).padded(toColumns: axis.width), x: axis.x, y: axis.y + row,
-                         limit: axis.width, style: theme.selected.bold)
+            buffer.write(
+                (" " + DisplayFormat.fitted(DisplayFormat.axisPrice(last), toColumns: axis.width - 1)).padded(toColumns: axis.width), x: axis.x,
+                y: axis.y + row,
+                limit: axis.width, style: theme.selected.bold)
         }
     }
 
@@ -92,8 +100,9 @@ struct CandlestickChart: Widget {
         guard area.height > 0, let largest = candles.map(\.volume).max(), largest > .zero else { return }
         let levels = theme.isUnicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", ".", "#", "#", "#", "#", "#"]
         for (index, candle) in candles.enumerated() {
-            let eighths = Int(clampingRounded: candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8),
-                                  to: 0...(area.height * 8))
+            let eighths = Int(
+                clampingRounded: candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8),
+                to: 0...(area.height * 8))
             let style = (candle.close >= candle.open ? theme.rise : theme.fall).dim
             let x = firstX + index * view.columnsPerCandle
             for row in 0..<area.height {

@@ -33,8 +33,9 @@ public struct ChartView: Sendable, Hashable {
     /// Creates a view at the newest candle.
     public init(interval: CandleInterval, columnsPerCandle: Int = 2, scrollBack: Int = 0) {
         self.interval = interval
-        self.columnsPerCandle = min(max(columnsPerCandle, Self.columnsPerCandleRange.lowerBound),
-                                    Self.columnsPerCandleRange.upperBound)
+        self.columnsPerCandle = min(
+            max(columnsPerCandle, Self.columnsPerCandleRange.lowerBound),
+            Self.columnsPerCandleRange.upperBound)
         self.scrollBack = max(0, scrollBack)
     }
 }

@@ -43,8 +43,9 @@ struct TooSmallNotice: Widget {
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (index, line) in lines.enumerated() where top + index < area.maxY {
             let text = line.truncated(toColumns: area.width)
-            buffer.write(text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: top + index,
-                         limit: area.width, style: index == 0 ? Style.plain.bold : .plain)
+            buffer.write(
+                text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: top + index,
+                limit: area.width, style: index == 0 ? Style.plain.bold : .plain)
         }
     }
 }

@@ -53,11 +53,13 @@ public struct DashboardSettings: Sendable, Hashable {
     public var usesMouse: Bool
 
     /// Creates settings.
-    public init(exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, headerColor: Color = .default,
-                isUnicode: Bool = true,
-                nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
-                chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil,
-                usesMouse: Bool = true) {
+    public init(
+        exchangeName: String, isDemo: Bool = false, colors: PriceColors = .korean, headerColor: Color = .default,
+        isUnicode: Bool = true,
+        nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
+        chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil,
+        usesMouse: Bool = true
+    ) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
         self.colors = colors

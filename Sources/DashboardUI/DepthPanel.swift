@@ -64,9 +64,14 @@ struct DepthPanel: Widget {
         var x = area.x
         let isLast = lastTrade?.price == row.level.price
         x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
-        x += buffer.write(DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: 13).rightAligned(toColumns: 13), x: x, y: y, limit: 13,
-                          style: isLast ? style.bold.underlined : style) + 1
-        x += buffer.write(DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12) + 1
+        x +=
+            buffer.write(
+                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: 13).rightAligned(toColumns: 13), x: x, y: y, limit: 13,
+                style: isLast ? style.bold.underlined : style) + 1
+        x +=
+            buffer.write(
+                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12)
+            + 1
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
             let length = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
@@ -74,12 +79,15 @@ struct DepthPanel: Widget {
         }
         x += barWidth
         if showsTotal {
-            x += buffer.write(DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12,
-                              style: theme.muted) + 1
+            x +=
+                buffer.write(
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12,
+                    style: theme.muted) + 1
         }
         if showsPercent, let reference, let change = (row.level.price - reference).divided(by: reference) {
-            buffer.write(DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: 8).rightAligned(toColumns: 8), x: x, y: y, limit: 8,
-                         style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
+            buffer.write(
+                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: 8).rightAligned(toColumns: 8), x: x, y: y, limit: 8,
+                style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
         }
     }
 

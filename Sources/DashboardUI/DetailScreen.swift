@@ -19,16 +19,20 @@ struct DetailScreen: Widget {
         let (top, bottom) = body.splitTop(showsChart ? max(9, body.height * 9 / 20) : body.height)
         let showsTape = top.width >= 80
         let (depthArea, tapeArea) = top.splitLeft(showsTape ? min(top.width - 36, 72) : top.width)
-        DepthPanel(book: snapshot.orderBooks[market], bookState: snapshot.bookState(of: market), ticker: ticker,
-                   lastTrade: tape?.newest, labels: labels, theme: theme)
-            .render(in: depthArea, into: &buffer)
+        DepthPanel(
+            book: snapshot.orderBooks[market], bookState: snapshot.bookState(of: market), ticker: ticker,
+            lastTrade: tape?.newest, labels: labels, theme: theme
+        )
+        .render(in: depthArea, into: &buffer)
         if showsTape {
             TradesTape(tape: tape, labels: labels, theme: theme).render(in: tapeArea.splitLeft(1).rest, into: &buffer)
         }
         if showsChart {
-            CandlestickChart(series: snapshot.candles[market]?[state.chart.interval], view: state.chart,
-                             lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme)
-                .render(in: bottom, into: &buffer)
+            CandlestickChart(
+                series: snapshot.candles[market]?[state.chart.interval], view: state.chart,
+                lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme
+            )
+            .render(in: bottom, into: &buffer)
         }
     }
 }

@@ -28,7 +28,8 @@ public enum DisplayFormat {
 
     /// A rate as a signed percentage: `+1.75%`, `-0.42%`, `0.00%`.
     public static func signedPercent(_ rate: ExactDecimal) -> String {
-        let sign = rate.isZero || rate.magnitude.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2).isZero
+        let sign =
+            rate.isZero || rate.magnitude.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2).isZero
             ? "" : (rate.isNegative ? "-" : "+")
         return sign + percent(rate)
     }

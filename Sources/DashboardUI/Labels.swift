@@ -20,8 +20,10 @@ struct Labels {
     var noMatch: String { pick("검색 결과가 없습니다", "No market matches") }
     var waiting: String { pick("시세를 기다리는 중…", "Waiting for quotes…") }
     var emptyFavorites: [String] {
-        [pick("즐겨찾기가 없습니다.", "No favorites yet."),
-         pick("KRW 탭에서 f 또는 Space로 추가하세요.", "Press f or Space on a market in the KRW tab.")]
+        [
+            pick("즐겨찾기가 없습니다.", "No favorites yet."),
+            pick("KRW 탭에서 f 또는 Space로 추가하세요.", "Press f or Space on a market in the KRW tab."),
+        ]
     }
     var orderBook: String { pick("호가", "Order book") }
     var trades: String { pick("체결", "Trades") }

@@ -3,31 +3,40 @@ import MarketCore
 /// Which markets the table lists and in what order: the view-model work done once per
 /// snapshot, key or search change, never while drawing.
 enum MarketRows {
-    static func make(snapshot: MarketSnapshot, listing byCode: [MarketCode: Market], tab: MarketTab,
-                     favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage) -> [MarketCode] {
+    static func make(
+        snapshot: MarketSnapshot, listing byCode: [MarketCode: Market], tab: MarketTab,
+        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage
+    ) -> [MarketCode] {
         let listed: [MarketCode]
         switch tab {
         case .krw: listed = snapshot.markets.map(\.code).filter { $0.quote == "KRW" }
         case .favorites: listed = favorites
         }
         let needle = query.lowercased()
-        let matching = needle.isEmpty ? listed : listed.filter { code in
-            matches(needle, code: code, market: byCode[code])
-        }
+        let matching =
+            needle.isEmpty
+            ? listed
+            : listed.filter { code in
+                matches(needle, code: code, market: byCode[code])
+            }
         if sort.key == .favoritesOrder {
             let inOrder = matching.filter(Set(favorites).contains)
             return sort.isDescending ? inOrder.reversed() : inOrder
         }
         let ranked = matching.map { code in
-            (code: code, key: sortValue(of: code, key: sort.key, market: byCode[code], ticker: snapshot.tickers[code],
-                                       language: language))
+            (
+                code: code,
+                key: sortValue(
+                    of: code, key: sort.key, market: byCode[code], ticker: snapshot.tickers[code],
+                    language: language)
+            )
         }
         return ranked.sorted { lhs, rhs in
             switch (lhs.key, rhs.key) {
             case (nil, nil): return lhs.code < rhs.code
             case (nil, _): return false
             case (_, nil): return true
-            case let (left?, right?):
+            case (let left?, let right?):
                 if left == right { return lhs.code < rhs.code }
                 return sort.isDescending ? right < left : left < right
             }
@@ -47,8 +56,10 @@ enum MarketRows {
         return market.koreanName.lowercased().contains(needle) || market.englishName.lowercased().contains(needle)
     }
 
-    private static func sortValue(of code: MarketCode, key: SortKey, market: Market?, ticker: Ticker?,
-                                  language: NameLanguage) -> SortValue? {
+    private static func sortValue(
+        of code: MarketCode, key: SortKey, market: Market?, ticker: Ticker?,
+        language: NameLanguage
+    ) -> SortValue? {
         switch key {
         case .tradeValue: ticker?.tradeValue24h.map(SortValue.number)
         case .changeRate: ticker.map { .number($0.change.signedRate) }

@@ -69,8 +69,10 @@ struct MarketTable: Widget {
         }
     }
 
-    private func renderRow(_ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], y: Int,
-                           in area: Rect, into buffer: inout Buffer) {
+    private func renderRow(
+        _ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], y: Int,
+        in area: Rect, into buffer: inout Buffer
+    ) {
         let ticker = state.snapshot.tickers[code]
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         draw(columns, y: y, in: area, into: &buffer) { column in
@@ -78,8 +80,10 @@ struct MarketTable: Widget {
             case .star:
                 return (state.favorites.contains(code) ? theme.star : "", Style.plain.foreground(.yellow))
             case .name:
-                return (MarketRows.name(of: code, market: market, language: state.nameLanguage),
-                        market?.hasWarning == true ? Style.plain.foreground(.yellow) : .plain)
+                return (
+                    MarketRows.name(of: code, market: market, language: state.nameLanguage),
+                    market?.hasWarning == true ? Style.plain.foreground(.yellow) : .plain
+                )
             case .symbol:
                 return (code.base, theme.muted)
             case .price:
@@ -95,12 +99,15 @@ struct MarketTable: Widget {
         }
     }
 
-    private func draw(_ columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer,
-                      cell: (Column) -> (String, Style)) {
+    private func draw(
+        _ columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer,
+        cell: (Column) -> (String, Style)
+    ) {
         var x = area.x
         for (column, width) in columns {
             let (text, style) = cell(column)
-            let fitted = column.isRightAligned
+            let fitted =
+                column.isRightAligned
                 ? DisplayFormat.fitted(text, toColumns: width).rightAligned(toColumns: width) : text.padded(toColumns: width)
             buffer.write(fitted, x: x, y: y, limit: min(width, area.maxX - x), style: style)
             x += width + 1
@@ -118,8 +125,9 @@ struct MarketTable: Widget {
         }
         for (index, line) in lines.enumerated() where index < area.height {
             let text = line.truncated(toColumns: area.width)
-            buffer.write(text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: area.y + 1 + index,
-                         limit: area.width, style: theme.muted)
+            buffer.write(
+                text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: area.y + 1 + index,
+                limit: area.width, style: theme.muted)
         }
     }
 }

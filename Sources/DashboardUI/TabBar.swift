@@ -38,7 +38,8 @@ struct TabBar: Widget {
         }
         let room = area.maxX - x
         let text = right.truncated(toColumns: room)
-        buffer.write(text, x: area.maxX - text.terminalColumns, y: area.y, limit: room,
-                     style: state.isSearching ? Style.plain.bold : theme.muted)
+        buffer.write(
+            text, x: area.maxX - text.terminalColumns, y: area.y, limit: room,
+            style: state.isSearching ? Style.plain.bold : theme.muted)
     }
 }

@@ -19,7 +19,8 @@ struct TickerHeader: Widget {
         let style = theme.style(for: ticker.change.direction)
         let flash = state.flashes[market].map { theme.style(for: $0.move) }
         x += buffer.write(DisplayFormat.price(ticker.price), x: x, y: area.y, limit: area.maxX - x, style: (flash ?? style).bold)
-        let change = "  \(theme.arrow(for: ticker.change.direction))\(DisplayFormat.percent(ticker.change.rate)) "
+        let change =
+            "  \(theme.arrow(for: ticker.change.direction))\(DisplayFormat.percent(ticker.change.rate)) "
             + "\(DisplayFormat.signedAmount(ticker.change.signedAmount))  \(labels.change(basis: ticker.change.basis))"
         buffer.write(change, x: x, y: area.y, limit: area.maxX - x, style: style)
         guard area.height > 1 else { return }

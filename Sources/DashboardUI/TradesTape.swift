@@ -20,11 +20,13 @@ struct TradesTape: Widget {
             let style = theme.style(for: trade.side)
             var x = body.x
             x += buffer.write(" " + DisplayFormat.kstTime(trade.timestamp), x: x, y: y, limit: body.maxX - x, style: theme.muted)
-            x += buffer.write(DisplayFormat.fitted(DisplayFormat.price(trade.price), toColumns: priceWidth).rightAligned(toColumns: priceWidth + 1), x: x, y: y,
-                              limit: body.maxX - x, style: style)
+            x += buffer.write(
+                DisplayFormat.fitted(DisplayFormat.price(trade.price), toColumns: priceWidth).rightAligned(toColumns: priceWidth + 1), x: x, y: y,
+                limit: body.maxX - x, style: style)
             let room = min(13, body.maxX - x)
-            buffer.write(DisplayFormat.fitted(DisplayFormat.quantity(trade.quantity), toColumns: room).rightAligned(toColumns: room), x: x, y: y, limit: room,
-                         style: style)
+            buffer.write(
+                DisplayFormat.fitted(DisplayFormat.quantity(trade.quantity), toColumns: room).rightAligned(toColumns: room), x: x, y: y, limit: room,
+                style: style)
         }
     }
 }

@@ -41,7 +41,8 @@ extension UIState {
         }
         let index = scrollOffset + y - DashboardLayout.tableBodyTop
         guard y >= DashboardLayout.tableBodyTop, y < DashboardLayout.tableBodyTop + visibleRowCount,
-              rows.indices.contains(index) else { return [] }
+            rows.indices.contains(index)
+        else { return [] }
         if rows[index] == selection { return reduce(.keyPressed(.enter)) }
         select(index: index)
         return []

@@ -142,7 +142,8 @@ extension UIState {
     /// switches to that order first); the highlight follows it.
     private mutating func moveFavorite(by step: Int) -> [UICommand] {
         guard tab == .favorites, hasLoadedFavorites, let market = selection,
-              let from = favorites.firstIndex(of: market) else { return [] }
+            let from = favorites.firstIndex(of: market)
+        else { return [] }
         if sort != .favoritesOrder { setSort(.favoritesOrder) }
         let to = min(max(0, from + step), favorites.count - 1)
         guard to != from else { return [] }

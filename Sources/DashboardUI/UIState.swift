@@ -1,6 +1,6 @@
 public import MarketCore
-public import TerminalKit
 import SafeText
+public import TerminalKit
 
 /// Everything the dashboard shows besides the market data: changed only by ``reduce(_:)``.
 public struct UIState: Sendable, Equatable {
@@ -173,8 +173,9 @@ public struct UIState: Sendable, Equatable {
     }
 
     private mutating func refreshRows() {
-        rows = MarketRows.make(snapshot: snapshot, listing: listing, tab: tab, favorites: favorites, query: query,
-                               sort: sort, language: nameLanguage)
+        rows = MarketRows.make(
+            snapshot: snapshot, listing: listing, tab: tab, favorites: favorites, query: query,
+            sort: sort, language: nameLanguage)
         if !hasChosenSelection, let remembered = settings.lastMarket, rows.contains(remembered) {
             selection = remembered
             hasChosenSelection = true

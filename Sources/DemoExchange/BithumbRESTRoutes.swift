@@ -32,8 +32,9 @@ struct BithumbRESTRoutes: Sendable {
             case .failure(let error): return error.response
             case .success(let codes):
                 if codes.count > Self.tickerMarketLimit {
-                    return .json(encoder.errorBody(name: 400, message: "Parameter 'markets' must be less than or equal to 200 items."),
-                                 status: .badRequest)
+                    return .json(
+                        encoder.errorBody(name: 400, message: "Parameter 'markets' must be less than or equal to 200 items."),
+                        status: .badRequest)
                 }
                 let tickers = codes.compactMap { code in
                     state.ticker(for: code, change: .sinceMidnightKST, session: .sinceMidnightKST).map { ticker in
@@ -57,7 +58,8 @@ struct BithumbRESTRoutes: Sendable {
             case (.failure(let error), _), (_, .failure(let error)): return error.response
             case (.success(let codes), .success(let count)):
                 let code = codes[0]
-                let previousClose = state.ticker(for: code, change: .sinceMidnightKST, session: .sinceMidnightKST)?
+                let previousClose =
+                    state.ticker(for: code, change: .sinceMidnightKST, session: .sinceMidnightKST)?
                     .session?.previousClose ?? .zero
                 return .json(encoder.tradesBody(state.recentTrades(for: code, count: count), previousClose: previousClose))
             }

@@ -19,8 +19,10 @@ public struct DemoExchange: Sendable {
     /// - Parameters:
     ///   - wallClock: the present time; the simulation keeps up with it.
     ///   - logger: where the exchange logs (never the terminal while a dashboard owns it).
-    public init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.wallNow,
-                logger: Logger = Logger(label: "coinboard.demo-exchange")) throws(DemoExchangeError) {
+    public init(
+        configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.wallNow,
+        logger: Logger = Logger(label: "coinboard.demo-exchange")
+    ) throws(DemoExchangeError) {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
         self.logger = logger
@@ -61,9 +63,12 @@ public struct DemoExchange: Sendable {
         serverLogger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router,
-                                           configuration: .init(ws: .init(maxFrameSize: configuration.requestSizeLimit,
-                                                                         autoPing: .disabled))),
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(
+                    ws: .init(
+                        maxFrameSize: configuration.requestSizeLimit,
+                        autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: serverLogger)

@@ -25,9 +25,11 @@ public struct DemoExchangeConfiguration: Sendable {
     public var tickInterval: Duration
 
     /// Creates a configuration with the real exchange's defaults.
-    public init(host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
-                idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
-                outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
+        idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
+        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)
+    ) {
         self.host = host
         self.port = port
         self.simulation = simulation

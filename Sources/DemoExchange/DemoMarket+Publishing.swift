@@ -33,14 +33,22 @@ extension DemoMarket {
             guard let client = clients[id], client.wants(.trades, market) else { continue }
             switch client.dialect {
             case .bithumb:
-                let frames = (client.style == .default ? bithumbFrames : nil)
-                    ?? trades.map { ByteBuffer(bytes: bithumbEncoder.tradeFrame($0, previousClose: close, stream: .realtime,
-                                                                                style: client.style)) }
+                let frames =
+                    (client.style == .default ? bithumbFrames : nil)
+                    ?? trades.map {
+                        ByteBuffer(
+                            bytes: bithumbEncoder.tradeFrame(
+                                $0, previousClose: close, stream: .realtime,
+                                style: client.style))
+                    }
                 if client.style == .default { bithumbFrames = frames }
                 for frame in frames { clients[id]?.send(frame) }
             case .legacy:
-                let frame = legacyFrame ?? ByteBuffer(bytes: legacyEncoder.transactionFrame(
-                    trades, previousPrices: previousPrice.map { [market: $0] } ?? [:]))
+                let frame =
+                    legacyFrame
+                    ?? ByteBuffer(
+                        bytes: legacyEncoder.transactionFrame(
+                            trades, previousPrices: previousPrice.map { [market: $0] } ?? [:]))
                 legacyFrame = frame
                 clients[id]?.send(frame)
             }
@@ -66,8 +74,10 @@ extension DemoMarket {
                         bithumbFrame = frame
                         clients[id]?.send(frame)
                     } else {
-                        clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.orderBookFrame(
-                            book, depth: depth, stream: .realtime, style: client.style)))
+                        clients[id]?.send(
+                            ByteBuffer(
+                                bytes: bithumbEncoder.orderBookFrame(
+                                    book, depth: depth, stream: .realtime, style: client.style)))
                     }
                 case .legacy:
                     let frame = depthFrame ?? ByteBuffer(bytes: legacyEncoder.orderBookDepthFrame(delta))
@@ -111,12 +121,15 @@ extension DemoMarket {
     }
 
     /// A Bithumb 2.0 ticker frame with the session's flow and the market's warning flag.
-    func bithumbTickerFrame(_ ticker: Ticker, stream: UpbitFamilyEncoder.StreamType,
-                            style: UpbitFamilyEncoder.KeyStyle) -> ByteBuffer {
+    func bithumbTickerFrame(
+        _ ticker: Ticker, stream: UpbitFamilyEncoder.StreamType,
+        style: UpbitFamilyEncoder.KeyStyle
+    ) -> ByteBuffer {
         let flow = simulator.tradeFlow(for: ticker.market)
-        let details = UpbitFamilyEncoder.TickerDetails(lastTrade: flow?.lastTrade, askVolume: flow?.sellVolume ?? .zero,
-                                                       bidVolume: flow?.buyVolume ?? .zero,
-                                                       hasWarning: cautionMarkets.contains(ticker.market))
+        let details = UpbitFamilyEncoder.TickerDetails(
+            lastTrade: flow?.lastTrade, askVolume: flow?.sellVolume ?? .zero,
+            bidVolume: flow?.buyVolume ?? .zero,
+            hasWarning: cautionMarkets.contains(ticker.market))
         return ByteBuffer(bytes: bithumbEncoder.tickerFrame(ticker, details: details, stream: stream, style: style))
     }
 

@@ -33,12 +33,13 @@ extension DemoMarket {
                 client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()))
                 return
             }
-            let feed: Feed = switch filter.kind {
-            case .ticker: .ticker
-            case .transaction: .trades
-            case .orderbookdepth: .book
-            case .orderbooksnapshot: .bookSnapshot
-            }
+            let feed: Feed =
+                switch filter.kind {
+                case .ticker: .ticker
+                case .transaction: .trades
+                case .orderbookdepth: .book
+                case .orderbooksnapshot: .bookSnapshot
+                }
             client.markets[feed] = Set(filter.markets)
             if filter.kind == .ticker { client.tickerBases = filter.changeBases }
             client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()))
@@ -51,11 +52,12 @@ extension DemoMarket {
         client.style = request.style
         client.depths = [:]
         for stream in request.streams {
-            let feed: Feed = switch stream.kind {
-            case .ticker: .ticker
-            case .trade: .trades
-            case .orderbook: .book
-            }
+            let feed: Feed =
+                switch stream.kind {
+                case .ticker: .ticker
+                case .trade: .trades
+                case .orderbook: .book
+                }
             if !stream.onlyRealtime {
                 for market in stream.markets {
                     if let frame = snapshotFrame(of: stream.kind, for: market, depth: stream.depths[market], style: request.style) {
@@ -71,8 +73,10 @@ extension DemoMarket {
     }
 
     /// The `SNAPSHOT` frame a subscription starts with, when the market exists and has one.
-    private func snapshotFrame(of kind: StreamRequest.Kind, for market: MarketCode, depth: Int?,
-                               style: UpbitFamilyEncoder.KeyStyle) -> ByteBuffer? {
+    private func snapshotFrame(
+        of kind: StreamRequest.Kind, for market: MarketCode, depth: Int?,
+        style: UpbitFamilyEncoder.KeyStyle
+    ) -> ByteBuffer? {
         switch kind {
         case .ticker:
             guard let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST) else { return nil }
@@ -82,7 +86,8 @@ extension DemoMarket {
             return ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, depth: depth, stream: .snapshot, style: style))
         case .trade:
             guard let trade = simulator.tradeFlow(for: market)?.lastTrade,
-                  let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST) else { return nil }
+                let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST)
+            else { return nil }
             let previousClose = ticker.session?.previousClose ?? ticker.price
             return ByteBuffer(bytes: bithumbEncoder.tradeFrame(trade, previousClose: previousClose, stream: .snapshot, style: style))
         }

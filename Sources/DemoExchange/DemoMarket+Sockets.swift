@@ -6,8 +6,10 @@ extension DemoMarket {
     /// Serves one WebSocket connection on `channel`: its queued frames go out while its
     /// messages come in, until either side ends it. Past the connection cap the connection is
     /// closed at once with 1013 (try again later).
-    nonisolated func serve(_ dialect: StreamDialect, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-                           channel: any Channel) async throws {
+    nonisolated func serve(
+        _ dialect: StreamDialect, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        channel: any Channel
+    ) async throws {
         guard let (id, outgoing) = await attach(dialect) else {
             try await outbound.close(WebSocketErrorCode(codeNumber: 1013), reason: "too many connections")
             return
@@ -22,8 +24,10 @@ extension DemoMarket {
         await detach(id)
     }
 
-    private nonisolated func exchangeFrames(id: Int, outgoing: AsyncStream<Outgoing>, inbound: WebSocketInboundStream,
-                                            outbound: WebSocketOutboundWriter) async throws {
+    private nonisolated func exchangeFrames(
+        id: Int, outgoing: AsyncStream<Outgoing>, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await item in outgoing {

@@ -31,8 +31,10 @@ actor DemoMarket {
     /// Connections refused past the client cap.
     private(set) var connectionsRefused = 0
 
-    init(configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp,
-         logger: Logger) throws(SimulationError) {
+    init(
+        configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp,
+        logger: Logger
+    ) throws(SimulationError) {
         self.configuration = configuration
         self.wallClock = wallClock
         simulator = try MarketSimulator(configuration: configuration.simulation, start: wallClock())
@@ -44,8 +46,9 @@ actor DemoMarket {
     func state() -> MarketSimulator { simulator }
 
     func statistics() -> DemoExchangeStatistics {
-        DemoExchangeStatistics(clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,
-                               connectionsRefused: connectionsRefused)
+        DemoExchangeStatistics(
+            clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,
+            connectionsRefused: connectionsRefused)
     }
 
     /// Runs the pump until the task is cancelled.
@@ -75,8 +78,9 @@ actor DemoMarket {
             logger.notice("refused a WebSocket client: \(configuration.maxClients) are connected")
             return nil
         }
-        let (stream, continuation) = AsyncStream.makeStream(of: Outgoing.self,
-                                                            bufferingPolicy: .bufferingOldest(configuration.outboxLimit))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Outgoing.self,
+            bufferingPolicy: .bufferingOldest(configuration.outboxLimit))
         let id = nextClientID
         nextClientID += 1
         var client = StreamClient(dialect: dialect, outbox: continuation, now: .now)

@@ -40,8 +40,10 @@ struct LegacyRESTRoutes: Sendable {
         }
         router.get("/public/orderbook/:pair") { request, context -> Response in
             let state = await market.state()
-            switch (coin(context.parameters.get("pair") ?? "", in: state),
-                    count(request.uri.queryParameters.get("count"), default: 30, maximum: 30)) {
+            switch (
+                coin(context.parameters.get("pair") ?? "", in: state),
+                count(request.uri.queryParameters.get("count"), default: 30, maximum: 30)
+            ) {
             case (.failure(let error), _), (_, .failure(let error)): return error.response
             case (.success(let code), .success(let count)):
                 guard let book = state.orderBook(for: code) else { return unlisted.response }
@@ -50,8 +52,10 @@ struct LegacyRESTRoutes: Sendable {
         }
         router.get("/public/transaction_history/:pair") { request, context -> Response in
             let state = await market.state()
-            switch (coin(context.parameters.get("pair") ?? "", in: state),
-                    count(request.uri.queryParameters.get("count"), default: 20, maximum: 100)) {
+            switch (
+                coin(context.parameters.get("pair") ?? "", in: state),
+                count(request.uri.queryParameters.get("count"), default: 20, maximum: 100)
+            ) {
             case (.failure(let error), _), (_, .failure(let error)): return error.response
             case (.success(let code), .success(let count)):
                 return .json(encoder.transactionHistoryBody(state.recentTrades(for: code, count: count)))

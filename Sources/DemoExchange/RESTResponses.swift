@@ -4,8 +4,9 @@ import NIOCore
 extension Response {
     /// A JSON body with the given status (the exchanges send most errors with 200).
     static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
 
@@ -19,8 +20,10 @@ extension Response {
 /// Answers paths no route matches as the exchange's gateway does: HTTP 404 with
 /// `{"name":"not_found","message":"No Route matched with those values"}`.
 struct NoRouteMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
@@ -34,8 +37,10 @@ struct NoRouteMiddleware<Context: RequestContext>: RouterMiddleware {
 struct RequestSizeMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
 
-    func handle(_ request: Request, context: Context,
-                next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard request.uri.description.utf8.count <= limit else { return Response(status: .uriTooLong) }
         return try await next(request, context)
     }

@@ -1,7 +1,7 @@
+import HummingbirdWebSocket
 import MarketCore
 import MarketWire
 import NIOCore
-import HummingbirdWebSocket
 import NIOWebSocket
 
 /// What a WebSocket handler sends next: a frame, or a close.

@@ -1,7 +1,9 @@
 /// Runs `body`, failing with ``ExchangeClientError/timedOut(_:after:)`` (and cancelling it) when
 /// it has not finished within `limit`.
-func withDeadline<Value: Sendable>(_ limit: Duration, _ what: String,
-                                   _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
+func withDeadline<Value: Sendable>(
+    _ limit: Duration, _ what: String,
+    _ body: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { try await body() }
         group.addTask {

@@ -64,7 +64,8 @@ public struct ExchangeEndpoints: Sendable, Hashable {
     /// `127.0.0.1.example.com` is not taken for one).
     private static func isLoopback(host: String) -> Bool {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        let isLoopbackIPv4 = parts.count == 4 && parts.first == "127"
+        let isLoopbackIPv4 =
+            parts.count == 4 && parts.first == "127"
             && parts.allSatisfy { part in !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) }
         return host == "localhost" || host == "::1" || isLoopbackIPv4
     }

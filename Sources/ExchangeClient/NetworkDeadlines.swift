@@ -6,8 +6,10 @@ public struct NetworkDeadlines: Sendable, Hashable {
     public var response: Duration
 
     /// Creates deadlines (10 s for a handshake and 15 s for a response unless told otherwise).
-    public init(handshake: Duration = WebSocketFeedTransport.defaultHandshakeTimeout,
-                response: Duration = RESTSnapshotFetcher.defaultTimeout) {
+    public init(
+        handshake: Duration = WebSocketFeedTransport.defaultHandshakeTimeout,
+        response: Duration = RESTSnapshotFetcher.defaultTimeout
+    ) {
         self.handshake = handshake
         self.response = response
     }

@@ -25,14 +25,17 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     /// The client the fetchers share: it follows no redirect (an exchange's API answers where it
     /// is asked, and a redirect could lead from https:// to plaintext http://); a redirect is a
     /// failed request. It lives as long as the process, so it is never shut down.
-    public static let sharedClient = HTTPClient(eventLoopGroupProvider: .singleton,
-                                                configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+    public static let sharedClient = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
 
     /// Creates a fetcher for `endpoints`, pacing requests within `limit`; each response, body
     /// included, must arrive within `timeout` (a server trickling its body cannot stall
     /// start-up). `recorder`, if given, sees each successful response.
-    public init(endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = RESTSnapshotFetcher.sharedClient,
-                timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil) {
+    public init(
+        endpoints: ExchangeEndpoints, limit: RequestLimit, client: HTTPClient = RESTSnapshotFetcher.sharedClient,
+        timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil
+    ) {
         self.endpoints = endpoints
         self.recorder = recorder
         self.client = client
@@ -55,8 +58,9 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
             let decoded = body.withUnsafeReadableBytes { codec.decode(response: $0, for: resource) }
             guard response.status == .ok else {
                 let detail = decoded.errors.first.map { String(describing: $0) } ?? ""
-                throw ExchangeClientError.httpStatus(Int(response.status.code), path: request.path,
-                                                     detail: detail.strippingUnsafeCharacters)
+                throw ExchangeClientError.httpStatus(
+                    Int(response.status.code), path: request.path,
+                    detail: detail.strippingUnsafeCharacters)
             }
             if let recorder {
                 body.withUnsafeReadableBytes { recorder.record(response: $0, request: request.pathAndQuery) }

@@ -19,8 +19,10 @@ public struct RequestLimit: Sendable, Hashable {
 
     /// The category a request path counts against.
     static func category(ofPath path: String) -> String {
-        for (marker, category) in [("/candle", "candle"), ("/orderbook", "orderbook"), ("/ticker", "ticker"),
-                                   ("/trades", "trade"), ("/transaction_history", "trade"), ("/market", "market")]
+        for (marker, category) in [
+            ("/candle", "candle"), ("/orderbook", "orderbook"), ("/ticker", "ticker"),
+            ("/trades", "trade"), ("/transaction_history", "trade"), ("/market", "market"),
+        ]
         where path.contains(marker) {
             return category
         }

@@ -26,8 +26,10 @@ public struct WebSocketFeedTransport: FeedTransport {
     /// Creates a transport for `endpoints`; each connection must be connected, secured and
     /// upgraded within `handshakeTimeout` (a server that accepts and never answers cannot stall
     /// start-up). `recorder`, if given, sees each raw frame.
-    public init(endpoints: ExchangeEndpoints, logger: Logger, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
-                recorder: (any WireRecorder)? = nil) {
+    public init(
+        endpoints: ExchangeEndpoints, logger: Logger, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
+        recorder: (any WireRecorder)? = nil
+    ) {
         self.endpoints = endpoints
         self.logger = logger
         self.handshakeTimeout = handshakeTimeout
@@ -44,8 +46,9 @@ public struct WebSocketFeedTransport: FeedTransport {
     public func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
         let dialect = endpoints.dialect
         let recorder = recorder
-        let configuration = WebSocketClientConfiguration(maxFrameSize: Self.maxMessageSize, closeTimeout: .seconds(1),
-                                                         autoPing: .disabled)
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: Self.maxMessageSize, closeTimeout: .seconds(1),
+            autoPing: .disabled)
         let (url, logger, handshakeTimeout) = (endpoints.webSocketURL, logger, handshakeTimeout)
         let (upgraded, upgrade) = AsyncStream.makeStream(of: Never.self)
         // A connection's own event loop: shutting it down is the one way to abandon a handshake
@@ -56,12 +59,15 @@ public struct WebSocketFeedTransport: FeedTransport {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     defer { upgrade.finish() }
-                    try await WebSocketClient.connect(url: url, configuration: configuration, eventLoopGroup: loop,
-                                                      logger: logger) { inbound, outbound, _ in
+                    try await WebSocketClient.connect(
+                        url: url, configuration: configuration, eventLoopGroup: loop,
+                        logger: logger
+                    ) { inbound, outbound, _ in
                         handshake.upgraded()
                         upgrade.finish()
-                        let messages = DecodedFeedMessages(inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize,
-                                                           recorder: recorder)
+                        let messages = DecodedFeedMessages(
+                            inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize,
+                            recorder: recorder)
                         try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
                     }
                 }
@@ -166,7 +172,8 @@ struct DecodedFeedMessages: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(messages: inbound.messages(maxSize: maxSize).makeAsyncIterator(), codec: dialect.makeCodec(),
-                      recorder: recorder)
+        AsyncIterator(
+            messages: inbound.messages(maxSize: maxSize).makeAsyncIterator(), codec: dialect.makeCodec(),
+            recorder: recorder)
     }
 }

@@ -16,8 +16,10 @@ public struct Candle: Sendable, Hashable {
     public var tradeValue: ExactDecimal?
 
     /// Creates a candle.
-    public init(start: Timestamp, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal, close: ExactDecimal,
-                volume: ExactDecimal, tradeValue: ExactDecimal? = nil) {
+    public init(
+        start: Timestamp, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal, close: ExactDecimal,
+        volume: ExactDecimal, tradeValue: ExactDecimal? = nil
+    ) {
         self.start = start
         self.open = open
         self.high = high
@@ -29,8 +31,9 @@ public struct Candle: Sendable, Hashable {
 
     /// A candle opened by a single trade.
     init(start: Timestamp, trade: Trade) {
-        self.init(start: start, open: trade.price, high: trade.price, low: trade.price, close: trade.price,
-                  volume: trade.quantity, tradeValue: trade.price * trade.quantity)
+        self.init(
+            start: start, open: trade.price, high: trade.price, low: trade.price, close: trade.price,
+            volume: trade.quantity, tradeValue: trade.price * trade.quantity)
     }
 
     /// Folds a trade in. `isLatest` says whether it is the newest trade of the candle,

@@ -43,7 +43,8 @@ public struct CandleSeries: Sendable, Hashable {
         // Room for the full capacity now, so that live candles never make the array double.
         candles.reserveCapacity(capacity)
         self.coveredUntil = coveredUntil
-        phase = candles.last.map { $0.start.microseconds - $0.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds }
+        phase =
+            candles.last.map { $0.start.microseconds - $0.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds }
             ?? Self.kstPhase(for: interval)
     }
 

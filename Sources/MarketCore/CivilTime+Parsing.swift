@@ -22,19 +22,20 @@ extension CivilTime {
         var dateDigits = DigitScanner(date)
         var timeDigits = DigitScanner(time)
         guard let day = dateDigits.number(digits: 8...8), dateDigits.isAtEnd,
-              let clock = timeDigits.number(digits: 6...6), timeDigits.isAtEnd
+            let clock = timeDigits.number(digits: 6...6), timeDigits.isAtEnd
         else { return nil }
-        return CivilTime(year: day / 10_000, month: day / 100 % 100, day: day % 100,
-                         hour: clock / 10_000, minute: clock / 100 % 100, second: clock % 100)
+        return CivilTime(
+            year: day / 10_000, month: day / 100 % 100, day: day % 100,
+            hour: clock / 10_000, minute: clock / 100 % 100, second: clock % 100)
     }
 
     private static func parseText(_ text: UnsafeRawBufferPointer) -> CivilTime? {
         var scanner = DigitScanner(text)
         guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
-              let month = scanner.number(digits: 1...2), scanner.skip("-"),
-              let day = scanner.number(digits: 1...2), scanner.skip(" ") || scanner.skip("T"),
-              let hour = scanner.number(digits: 1...2), scanner.skip(":"),
-              let minute = scanner.number(digits: 1...2)
+            let month = scanner.number(digits: 1...2), scanner.skip("-"),
+            let day = scanner.number(digits: 1...2), scanner.skip(" ") || scanner.skip("T"),
+            let hour = scanner.number(digits: 1...2), scanner.skip(":"),
+            let minute = scanner.number(digits: 1...2)
         else { return nil }
         var second = 0
         var microsecond = 0
@@ -47,8 +48,9 @@ extension CivilTime {
             }
         }
         guard scanner.isAtEnd else { return nil }
-        return CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                         microsecond: microsecond)
+        return CivilTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            microsecond: microsecond)
     }
 }
 

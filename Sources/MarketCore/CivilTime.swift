@@ -11,9 +11,9 @@ public struct CivilTime: Sendable, Hashable {
     /// Creates a civil time; returns `nil` when any field is outside its calendar range.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, microsecond: Int = 0) {
         guard (1970...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
-              (0...999_999).contains(microsecond)
+            (1...Self.daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+            (0...999_999).contains(microsecond)
         else { return nil }
         self.init(checked: (year, month, day), hour: hour, minute: minute, second: second, microsecond: microsecond)
     }
@@ -28,8 +28,9 @@ public struct CivilTime: Sendable, Hashable {
         let days = local.floorDivided(by: 86_400_000_000)
         let inDay = local - days * 86_400_000_000
         let seconds = Int(inDay / 1_000_000)
-        self.init(checked: Self.date(daysSinceEpoch: days), hour: seconds / 3600, minute: seconds / 60 % 60,
-                  second: seconds % 60, microsecond: Int(inDay % 1_000_000))
+        self.init(
+            checked: Self.date(daysSinceEpoch: days), hour: seconds / 3600, minute: seconds / 60 % 60,
+            second: seconds % 60, microsecond: Int(inDay % 1_000_000))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

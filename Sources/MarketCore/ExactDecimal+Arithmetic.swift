@@ -55,7 +55,8 @@ extension ExactDecimal {
         guard scaled.high < denominator else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }
         let (quotient, remainder) = denominator.dividingFullWidth(scaled)
         let twice = remainder.multipliedReportingOverflow(by: 2)
-        let roundUp = twice.overflow || twice.partialValue > denominator
+        let roundUp =
+            twice.overflow || twice.partialValue > denominator
             || (twice.partialValue == denominator && quotient & 1 == 1)
         let magnitude = roundUp ? quotient + 1 : quotient
         guard magnitude <= UInt128(Self.maxUnits) else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }

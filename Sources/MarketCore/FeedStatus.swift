@@ -33,9 +33,11 @@ public struct FeedStatus: Sendable, Hashable {
     public var resyncingBooks: Set<MarketCode>
 
     /// Creates a status.
-    public init(state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
-                lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil,
-                resyncingBooks: Set<MarketCode> = []) {
+    public init(
+        state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
+        lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil,
+        resyncingBooks: Set<MarketCode> = []
+    ) {
         self.state = state
         self.messages = messages
         self.decodeErrors = decodeErrors

@@ -24,10 +24,12 @@ public struct MarketSnapshot: Sendable, Equatable {
     public let diff: SnapshotDiff
 
     /// Creates a snapshot.
-    public init(version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
-                orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
-                candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
-                staleBooks: Set<MarketCode> = [], diff: SnapshotDiff) {
+    public init(
+        version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
+        orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
+        candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
+        staleBooks: Set<MarketCode> = [], diff: SnapshotDiff
+    ) {
         self.version = version
         self.capturedAt = capturedAt
         self.feed = feed
@@ -42,7 +44,8 @@ public struct MarketSnapshot: Sendable, Equatable {
     }
 
     /// An empty snapshot, version 0.
-    public static let empty = MarketSnapshot(version: 0, capturedAt: Timestamp(microseconds: 0), feed: FeedStatus(),
-                                             markets: [], tickers: [:], orderBooks: [:], trades: [:], candles: [:],
-                                             receivedAt: [:], diff: SnapshotDiff())
+    public static let empty = MarketSnapshot(
+        version: 0, capturedAt: Timestamp(microseconds: 0), feed: FeedStatus(),
+        markets: [], tickers: [:], orderBooks: [:], trades: [:], candles: [:],
+        receivedAt: [:], diff: SnapshotDiff())
 }

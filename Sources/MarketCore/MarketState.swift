@@ -16,8 +16,10 @@ public struct MarketState: Sendable {
         public var candlesPerSeries: Int
 
         /// Creates limits.
-        public init(markets: Int = 4096, tradesPerMarket: Int = 200, bookLevels: Int = OrderBook.defaultLevelLimit,
-                    candlesPerSeries: Int = CandleSeries.defaultCapacity) {
+        public init(
+            markets: Int = 4096, tradesPerMarket: Int = 200, bookLevels: Int = OrderBook.defaultLevelLimit,
+            candlesPerSeries: Int = CandleSeries.defaultCapacity
+        ) {
             self.markets = markets
             self.tradesPerMarket = tradesPerMarket
             self.bookLevels = bookLevels
@@ -109,15 +111,20 @@ public struct MarketState: Sendable {
             if let held = orderBooks[book.market], book.timestamp.isSurelyBefore(held.timestamp) { return }
             if let requestedAt, let arrived = bookArrivals[book.market], arrived > requestedAt { return }
             guard admit(book.market, at: time) else { return }
-            orderBooks[book.market] = OrderBook(market: book.market, bids: book.bids, asks: book.asks,
-                                                timestamp: book.timestamp, levelLimit: limits.bookLevels)
+            orderBooks[book.market] = OrderBook(
+                market: book.market, bids: book.bids, asks: book.asks,
+                timestamp: book.timestamp, levelLimit: limits.bookLevels)
             bookArrivals[book.market] = applied
             booksFromEarlierConnections.remove(book.market)
             pending.orderBooks.insert(book.market)
         case .orderBookDelta(let delta):
             guard admit(delta.market, at: time) else { return }
-            orderBooks[delta.market, default: OrderBook(market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
-                                                        levelLimit: limits.bookLevels)].apply(delta)
+            orderBooks[
+                delta.market,
+                default: OrderBook(
+                    market: delta.market, bids: [], asks: [], timestamp: delta.timestamp,
+                    levelLimit: limits.bookLevels)
+            ].apply(delta)
             pending.orderBooks.insert(delta.market)
         case .trades(let batch):
             guard let first = batch.first?.market else { return }
@@ -151,9 +158,10 @@ public struct MarketState: Sendable {
             publishedPrices[market] = price
         }
         version += 1
-        let snapshot = MarketSnapshot(version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
-                                      orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
-                                      staleBooks: booksFromEarlierConnections, diff: pending)
+        let snapshot = MarketSnapshot(
+            version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
+            orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
+            staleBooks: booksFromEarlierConnections, diff: pending)
         pending = SnapshotDiff()
         return snapshot
     }

@@ -20,8 +20,10 @@ public struct OrderBook: Sendable, Hashable {
 
     /// Creates a book from levels in any order. Levels with a zero or negative price or size
     /// are dropped; of repeated prices the last one wins; the best `levelLimit` a side are kept.
-    public init(market: MarketCode, bids: [BookLevel], asks: [BookLevel], timestamp: Timestamp,
-                levelLimit: Int = OrderBook.defaultLevelLimit) {
+    public init(
+        market: MarketCode, bids: [BookLevel], asks: [BookLevel], timestamp: Timestamp,
+        levelLimit: Int = OrderBook.defaultLevelLimit
+    ) {
         self.market = market
         self.levelLimit = Swift.max(1, levelLimit)
         self.timestamp = timestamp
@@ -107,8 +109,10 @@ public struct OrderBook: Sendable, Hashable {
         return true
     }
 
-    private static func set(_ levels: inout [BookLevel], side: BookSide, price: ExactDecimal,
-                            quantity: ExactDecimal, limit: Int) {
+    private static func set(
+        _ levels: inout [BookLevel], side: BookSide, price: ExactDecimal,
+        quantity: ExactDecimal, limit: Int
+    ) {
         let index = insertionIndex(of: price, in: levels, side: side)
         let exists = index < levels.count && levels[index].price == price
         if quantity <= .zero {

@@ -16,8 +16,10 @@ public struct Ticker: Sendable, Hashable {
     public var timestamp: Timestamp
 
     /// Creates a ticker.
-    public init(market: MarketCode, price: ExactDecimal, change: PriceChange, session: TradingSession? = nil,
-                volume24h: ExactDecimal? = nil, tradeValue24h: ExactDecimal? = nil, timestamp: Timestamp) {
+    public init(
+        market: MarketCode, price: ExactDecimal, change: PriceChange, session: TradingSession? = nil,
+        volume24h: ExactDecimal? = nil, tradeValue24h: ExactDecimal? = nil, timestamp: Timestamp
+    ) {
         self.market = market
         self.price = price
         self.change = change
@@ -98,8 +100,10 @@ public struct TradingSession: Sendable, Hashable {
     public var tradeValue: ExactDecimal?
 
     /// Creates session figures.
-    public init(basis: ChangeBasis, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal,
-                previousClose: ExactDecimal? = nil, volume: ExactDecimal? = nil, tradeValue: ExactDecimal? = nil) {
+    public init(
+        basis: ChangeBasis, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal,
+        previousClose: ExactDecimal? = nil, volume: ExactDecimal? = nil, tradeValue: ExactDecimal? = nil
+    ) {
         self.basis = basis
         self.open = open
         self.high = high

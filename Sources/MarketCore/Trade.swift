@@ -22,8 +22,10 @@ public struct Trade: Sendable, Hashable {
     public var id: UInt64?
 
     /// Creates a trade.
-    public init(market: MarketCode, price: ExactDecimal, quantity: ExactDecimal, side: TradeSide,
-                timestamp: Timestamp, id: UInt64? = nil) {
+    public init(
+        market: MarketCode, price: ExactDecimal, quantity: ExactDecimal, side: TradeSide,
+        timestamp: Timestamp, id: UInt64? = nil
+    ) {
         self.market = market
         self.price = price
         self.quantity = quantity

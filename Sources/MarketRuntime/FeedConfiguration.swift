@@ -27,10 +27,12 @@ public struct FeedConfiguration: Sendable, Hashable {
     public var startupWarning: String?
 
     /// Creates a configuration.
-    public init(focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
-                candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
-                failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
-                startupWarning: String? = nil) {
+    public init(
+        focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
+        candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
+        failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
+        startupWarning: String? = nil
+    ) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
         self.candleInterval = candleInterval

@@ -42,9 +42,11 @@ public actor FeedSupervisor {
     var bookSyncs: [MarketCode: BookSync] = [:]
 
     /// Creates a supervisor; nothing happens until ``run()``.
-    public init(transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore,
-                configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemClock(),
-                logger: Logger = Logger(label: "coinboard.feed")) {
+    public init(
+        transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore,
+        configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemClock(),
+        logger: Logger = Logger(label: "coinboard.feed")
+    ) {
         self.transport = transport
         self.fetcher = fetcher
         self.store = store

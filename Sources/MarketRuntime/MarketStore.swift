@@ -18,8 +18,10 @@ public actor MarketStore {
     private var waiter: CheckedContinuation<Void, Never>?
 
     /// Creates an empty store.
-    public init(limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
-                clock: any RuntimeClock = SystemClock()) {
+    public init(
+        limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
+        clock: any RuntimeClock = SystemClock()
+    ) {
         state = MarketState(limits: limits)
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)

@@ -40,8 +40,9 @@ enum CoinCatalog {
         let symbol = String(letters.prefix(3 + Int(generator.next() % 2)))
         // Prices spread log-uniformly from about 0.005 KRW to 500,000 KRW.
         let price = SimMath.exp(-5.3 + generator.unit() * 18.4)
-        return ListedCoin(symbol: symbol, koreanName: korean, englishName: english, price: price,
-                          dailyVolatility: 0.04 + generator.unit() * 0.08)
+        return ListedCoin(
+            symbol: symbol, koreanName: korean, englishName: english, price: price,
+            dailyVolatility: 0.04 + generator.unit() * 0.08)
     }
 
     private static let syllables: [(latin: String, hangul: String)] = [

@@ -38,8 +38,9 @@ public struct MarketSimulator: Sendable {
             guard let code = MarketCode(quote: "KRW", base: coin.symbol) else { continue }
             var state = SimulatedMarket(coin: coin, code: code, rank: rank, start: liveStart)
             let ordersPerMinute = configuration.updatesPerSecond * shares[rank] / totalShare * 60
-            state.makeHistory(minutes: configuration.historyMinutes, until: liveStart,
-                              tradesPerMinute: ordersPerMinute * 0.12 * 1.5, using: &generator)
+            state.makeHistory(
+                minutes: configuration.historyMinutes, until: liveStart,
+                tradesPerMinute: ordersPerMinute * 0.12 * 1.5, using: &generator)
             state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: liveStart))
             states.append(state)
         }
@@ -108,8 +109,11 @@ public struct MarketSimulator: Sendable {
 
     /// The market's session volume by aggressor side and its last trade.
     public func tradeFlow(for code: MarketCode) -> TradeFlow? {
-        indexByCode[code].map { TradeFlow(buyVolume: states[$0].buyVolume, sellVolume: states[$0].sellVolume,
-                                          lastTrade: states[$0].lastTrade) }
+        indexByCode[code].map {
+            TradeFlow(
+                buyVolume: states[$0].buyVolume, sellVolume: states[$0].sellVolume,
+                lastTrade: states[$0].lastTrade)
+        }
     }
 
     private mutating func scheduleNextAction() {

@@ -41,15 +41,18 @@ extension SimulatedMarket {
         if levels.count > Self.targetDepth, generator.chance(0.4) {
             return [BookChange(side: side, price: level.price, quantity: .zero)]
         }
-        let withdrawn = Self.quantity(notional: generator.unit() * level.quantity.doubleValue * level.price.doubleValue,
-                                      price: level.price)
+        let withdrawn = Self.quantity(
+            notional: generator.unit() * level.quantity.doubleValue * level.price.doubleValue,
+            price: level.price)
         return [BookChange(side: side, price: level.price, quantity: max(level.quantity - withdrawn, Self.minimumQuantity))]
     }
 
     /// An order takes liquidity: it walks the opposite side from the best level, trading at
     /// each level's price until it is filled. Buyers come when the price lags its fair value.
-    mutating func takeLiquidity(at time: Timestamp, nextTradeID: inout UInt64,
-                                using generator: inout some RandomNumberGenerator) -> (trades: [Trade], changes: [BookChange]) {
+    mutating func takeLiquidity(
+        at time: Timestamp, nextTradeID: inout UInt64,
+        using generator: inout some RandomNumberGenerator
+    ) -> (trades: [Trade], changes: [BookChange]) {
         guard let bid = book.bestBid?.price, let ask = book.bestAsk?.price else { return ([], []) }
         let middle = (bid.doubleValue + ask.doubleValue) / 2
         let tickSize = KRWTickTable.tick(at: bid).doubleValue * Double(spacing)
@@ -65,8 +68,10 @@ extension SimulatedMarket {
             let taken = min(wanted, level.quantity)
             remaining -= taken.doubleValue * level.price.doubleValue
             remaining = wanted > level.quantity ? max(remaining, 1) : 0
-            trades.append(Trade(market: market.code, price: level.price, quantity: taken, side: side,
-                                timestamp: time, id: nextTradeID))
+            trades.append(
+                Trade(
+                    market: market.code, price: level.price, quantity: taken, side: side,
+                    timestamp: time, id: nextTradeID))
             nextTradeID += 1
             changes.append(BookChange(side: side == .buy ? .ask : .bid, price: level.price, quantity: level.quantity - taken))
         }
@@ -101,7 +106,9 @@ extension SimulatedMarket {
             let gaps = (opposite - best).magnitude.count(of: step)
             if gaps > 1, generator.chance(min(0.9, 0.2 + 0.1 * Double(gaps))) {
                 let fair = KRWTickTable.nearest(to: fairPrice)
-                let toward = side == .bid ? min(fair, KRWTickTable.price(opposite, down: spacing) ?? best)
+                let toward =
+                    side == .bid
+                    ? min(fair, KRWTickTable.price(opposite, down: spacing) ?? best)
                     : max(fair, KRWTickTable.price(opposite, up: spacing))
                 if side == .bid ? toward > best : toward < best { return toward }
             }

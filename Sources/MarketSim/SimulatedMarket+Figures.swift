@@ -21,8 +21,9 @@ extension SimulatedMarket {
             let price = lastPrice
             return WindowFigures(open: price, high: price, low: price, previousClose: previousClose, volume: .zero, value: .zero)
         }
-        var figures = WindowFigures(open: candles[first].open, high: candles[first].high, low: candles[first].low,
-                                    previousClose: previousClose, volume: .zero, value: .zero)
+        var figures = WindowFigures(
+            open: candles[first].open, high: candles[first].high, low: candles[first].low,
+            previousClose: previousClose, volume: .zero, value: .zero)
         for candle in candles[first...] {
             figures.high = max(figures.high, candle.high)
             figures.low = min(figures.low, candle.low)
@@ -44,9 +45,10 @@ extension SimulatedMarket {
         return Ticker(
             market: market.code, price: price,
             change: PriceChange(signedAmount: amount, signedRate: rate, basis: changeBasis),
-            session: TradingSession(basis: sessionBasis, open: session.open, high: max(session.high, price),
-                                    low: min(session.low, price), previousClose: session.previousClose,
-                                    volume: session.volume, tradeValue: session.value),
+            session: TradingSession(
+                basis: sessionBasis, open: session.open, high: max(session.high, price),
+                low: min(session.low, price), previousClose: session.previousClose,
+                volume: session.volume, tradeValue: session.value),
             volume24h: rolling.volume, tradeValue24h: rolling.value, timestamp: now)
     }
 

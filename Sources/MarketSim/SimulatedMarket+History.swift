@@ -3,8 +3,10 @@ import MarketCore
 extension SimulatedMarket {
     /// Makes up one-minute candles for the `minutes` whole minutes before `end`, walking the
     /// fair value forward through them, and counts their session volume by side.
-    mutating func makeHistory(minutes: Int, until end: Timestamp, tradesPerMinute: Double,
-                              using generator: inout some RandomNumberGenerator) {
+    mutating func makeHistory(
+        minutes: Int, until end: Timestamp, tradesPerMinute: Double,
+        using generator: inout some RandomNumberGenerator
+    ) {
         let minute: Int64 = 60_000_000
         let lastStart = end.floored(toMultipleOf: minute).microseconds
         fairTime = Timestamp(microseconds: lastStart - Int64(minutes) * minute)
@@ -24,11 +26,14 @@ extension SimulatedMarket {
                 prices.append(KRWTickTable.nearest(to: SimMath.exp(drift + currentVolatility * 4 * generator.normal())))
             }
             close = prices[4]
-            let volume = Self.quantity(notional: medianNotional * Double(count) * (0.6 + 0.8 * generator.unit()),
-                                       price: close)
+            let volume = Self.quantity(
+                notional: medianNotional * Double(count) * (0.6 + 0.8 * generator.unit()),
+                price: close)
             let average = ((open + close).divided(by: 2) ?? close)
-            candles.append(Candle(start: start, open: open, high: prices.max() ?? open, low: prices.min() ?? open,
-                                  close: close, volume: volume, tradeValue: (volume * average).rounded(toFractionDigits: 8)))
+            candles.append(
+                Candle(
+                    start: start, open: open, high: prices.max() ?? open, low: prices.min() ?? open,
+                    close: close, volume: volume, tradeValue: (volume * average).rounded(toFractionDigits: 8)))
             if start >= flowSession {
                 let bought = (volume * ExactDecimal(count: Int(300 + generator.unit() * 400), fractionDigits: 3))
                     .rounded(toFractionDigits: Self.quantityDigits)

@@ -4,8 +4,10 @@ extension SimulatedMarket {
     /// One thing happens to this market at `time`: an order rests, is cancelled, or trades.
     /// - Returns: the events a feed publishes for it, in order: trades, the book change they
     ///   caused, and the ticker after them.
-    mutating func act(at time: Timestamp, nextTradeID: inout UInt64,
-                      using generator: inout some RandomNumberGenerator) -> [MarketEvent] {
+    mutating func act(
+        at time: Timestamp, nextTradeID: inout UInt64,
+        using generator: inout some RandomNumberGenerator
+    ) -> [MarketEvent] {
         advanceFair(to: time, using: &generator)
         let takeChance = min(0.4, 0.12 * SimMath.exp(regime))
         let roll = generator.unit()
@@ -28,8 +30,10 @@ extension SimulatedMarket {
         let delta = MarketEvent.orderBookDelta(OrderBookDelta(market: market.code, changes: changes, timestamp: time))
         guard !trades.isEmpty else { return [delta] }
         for trade in trades { record(trade) }
-        return [.trades(trades), delta,
-                .ticker(ticker(change: .sinceMidnightKST, session: .sinceMidnightKST, now: time))]
+        return [
+            .trades(trades), delta,
+            .ticker(ticker(change: .sinceMidnightKST, session: .sinceMidnightKST, now: time)),
+        ]
     }
 
     /// Counts a trade into the candles, the tape and the session's flow.

@@ -66,8 +66,9 @@ extension SimulatedMarket {
         let price = KRWTickTable.nearest(to: coin.price)
         let tick = KRWTickTable.tick(at: price).doubleValue
         self.init(
-            market: Market(code: code, koreanName: coin.koreanName, englishName: coin.englishName,
-                           hasWarning: coin.dailyVolatility >= 0.1),
+            market: Market(
+                code: code, koreanName: coin.koreanName, englishName: coin.englishName,
+                hasWarning: coin.dailyVolatility >= 0.1),
             book: OrderBook(market: code, bids: [], asks: [], timestamp: start, levelLimit: Self.levelLimit),
             minuteCandles: CandleSeries(interval: .oneMinute, capacity: Self.candleCapacity),
             tape: TradeTape(capacity: Self.tapeCapacity),

@@ -16,8 +16,10 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public static let maximumMarketCount = 500
 
     /// Creates a configuration; the defaults match the real exchange's size and pace.
-    public init(seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
-                historyMinutes: Int = 1440, warmUpSeconds: Double = 20) {
+    public init(
+        seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
+        historyMinutes: Int = 1440, warmUpSeconds: Double = 20
+    ) {
         self.seed = seed
         self.marketCount = marketCount
         self.updatesPerSecond = updatesPerSecond

@@ -54,18 +54,22 @@ public enum WireRule: String, Sendable, Hashable, CaseIterable {
 
     /// A candle whose prices are positive, whose open and close lie within its low and high,
     /// and whose volume and value are zero or more.
-    static func candle(start: Timestamp, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal,
-                       close: ExactDecimal, volume: ExactDecimal, tradeValue: ExactDecimal?) throws(WireError) -> Candle {
+    static func candle(
+        start: Timestamp, open: ExactDecimal, high: ExactDecimal, low: ExactDecimal,
+        close: ExactDecimal, volume: ExactDecimal, tradeValue: ExactDecimal?
+    ) throws(WireError) -> Candle {
         for (price, field) in [(open, "open"), (high, "high"), (low, "low"), (close, "close")] where price <= .zero {
             throw .brokenRule(.positivePrice, field: field, value: price.description)
         }
         guard low <= Swift.min(open, close), Swift.max(open, close) <= high else {
-            throw .brokenRule(.candleWithinRange, field: "candle",
-                              value: "open \(open) high \(high) low \(low) close \(close)")
+            throw .brokenRule(
+                .candleWithinRange, field: "candle",
+                value: "open \(open) high \(high) low \(low) close \(close)")
         }
-        let candle = Candle(start: try time(start, field: "candle time"), open: open, high: high, low: low,
-                            close: close, volume: try amount(volume, field: "volume"),
-                            tradeValue: try tradeValue.map { (value) throws(WireError) in try amount(value, field: "value") })
+        let candle = Candle(
+            start: try time(start, field: "candle time"), open: open, high: high, low: low,
+            close: close, volume: try amount(volume, field: "volume"),
+            tradeValue: try tradeValue.map { (value) throws(WireError) in try amount(value, field: "value") })
         return candle
     }
 }

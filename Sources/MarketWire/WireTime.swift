@@ -42,8 +42,10 @@ enum WireTime {
     }
 
     /// Parses compact `yyyyMMdd` and `HHmmss` text on `clock`, within ``WireRule/timeWindow``.
-    static func parse(compactDate date: String, time: String, _ clock: WallClock,
-                      field: StaticString) throws(WireError) -> Timestamp {
+    static func parse(
+        compactDate date: String, time: String, _ clock: WallClock,
+        field: StaticString
+    ) throws(WireError) -> Timestamp {
         guard let civil = CivilTime(compactDate: date, compactTime: time) else {
             throw .invalidValue("\(field)", value: date + " " + time)
         }

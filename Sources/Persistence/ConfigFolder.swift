@@ -5,7 +5,8 @@ import Foundation
 public enum ConfigFolder {
     /// The folder's path in `environment`.
     public static func path(environment: [String: String]) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         return base + "/coinboard"
     }

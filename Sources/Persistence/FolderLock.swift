@@ -9,8 +9,10 @@ enum FolderLock {
     static let patience = Duration.seconds(2)
 
     /// Runs `body` holding the lock on `folder`, creating the folder first if need be.
-    static func withLock<Result>(on folder: String, for path: String,
-                                 _ body: () throws(PersistenceError) -> Result) async throws(PersistenceError) -> Result {
+    static func withLock<Result>(
+        on folder: String, for path: String,
+        _ body: () throws(PersistenceError) -> Result
+    ) async throws(PersistenceError) -> Result {
         createFolders(folder)
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }

@@ -29,7 +29,8 @@ public enum RegularFile {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else { return current }
             let folder = (current as NSString).deletingLastPathComponent
             current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
         }

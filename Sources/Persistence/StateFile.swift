@@ -18,7 +18,8 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
     /// `$XDG_STATE_HOME/coinboard/<name>`, or `~/.local/state/coinboard/<name>` when
     /// `XDG_STATE_HOME` is unset or empty.
     public static func defaultPath(_ name: String, environment: [String: String]) -> String {
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
         return base + "/coinboard/" + name
     }

@@ -16,11 +16,13 @@ public enum WatchlistMerge {
         let merged: [MarketCode]
         if reordered(from: base, to: ours) {
             let theyRemoved = baseSet.subtracting(theirSet)
-            merged = ours.filter { !theyRemoved.contains($0) }
+            merged =
+                ours.filter { !theyRemoved.contains($0) }
                 + theirs.filter { !baseSet.contains($0) && !ourSet.contains($0) }
         } else {
             let weRemoved = baseSet.subtracting(ourSet)
-            merged = theirs.filter { !weRemoved.contains($0) }
+            merged =
+                theirs.filter { !weRemoved.contains($0) }
                 + ours.filter { !baseSet.contains($0) && !theirSet.contains($0) }
         }
         var seen: Set<MarketCode> = []

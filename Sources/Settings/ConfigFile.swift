@@ -2,8 +2,8 @@ import DashboardUI
 import Foundation
 import MarketCore
 import Persistence
-import TerminalKit
 import TOMLKit
+import TerminalKit
 
 /// A TOML configuration file (`config/coinboard.toml` documents every key).
 ///
@@ -120,8 +120,10 @@ private struct ConfigReader {
 
     // MARK: Typed values
 
-    private mutating func choice<Choice: RawRepresentable>(_ value: any TOMLValueConvertible, _ path: [String],
-                                                           _ allowed: [Choice]) -> Choice? where Choice.RawValue == String {
+    private mutating func choice<Choice: RawRepresentable>(
+        _ value: any TOMLValueConvertible, _ path: [String],
+        _ allowed: [Choice]
+    ) -> Choice? where Choice.RawValue == String {
         choice(value, path, allowed.map(\.rawValue)).flatMap(Choice.init(rawValue:))
     }
 

@@ -57,8 +57,9 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.exchange = other.exchange ?? exchange
         for (exchange, endpoints) in other.endpoints {
             let mine = self.endpoints[exchange]
-            merged.endpoints[exchange] = Endpoints(webSocketURL: endpoints.webSocketURL ?? mine?.webSocketURL,
-                                                   restURL: endpoints.restURL ?? mine?.restURL)
+            merged.endpoints[exchange] = Endpoints(
+                webSocketURL: endpoints.webSocketURL ?? mine?.webSocketURL,
+                restURL: endpoints.restURL ?? mine?.restURL)
         }
         merged.colorConvention = other.colorConvention ?? colorConvention
         merged.riseColor = other.riseColor ?? riseColor
@@ -79,11 +80,12 @@ public struct ConfigSettings: Sendable, Hashable {
     /// The rest of the arguments are facts of the run, not settings.
     public func dashboardSettings(exchangeName: String, isDemo: Bool, isUnicode: Bool) -> DashboardSettings {
         let defaults = DashboardSettings(exchangeName: exchangeName)
-        return DashboardSettings(exchangeName: exchangeName, isDemo: isDemo, colors: priceColors,
-                                 headerColor: headerColor ?? defaults.headerColor, isUnicode: isUnicode,
-                                 nameLanguage: nameLanguage ?? defaults.nameLanguage, tab: tab ?? defaults.tab,
-                                 sort: sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort,
-                                 chartInterval: chartInterval ?? defaults.chartInterval, usesMouse: mouse ?? defaults.usesMouse)
+        return DashboardSettings(
+            exchangeName: exchangeName, isDemo: isDemo, colors: priceColors,
+            headerColor: headerColor ?? defaults.headerColor, isUnicode: isUnicode,
+            nameLanguage: nameLanguage ?? defaults.nameLanguage, tab: tab ?? defaults.tab,
+            sort: sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort,
+            chartInterval: chartInterval ?? defaults.chartInterval, usesMouse: mouse ?? defaults.usesMouse)
     }
 
     /// The up and down colours: the convention, then any single colour set over it.

@@ -37,7 +37,8 @@ public struct Buffer: Sendable, Hashable {
         for character in text {
             let width = character.terminalColumns
             guard width > 0 else { continue }
-            let symbol = character.unicodeScalars.contains { $0.isUnsafeToShow }
+            let symbol =
+                character.unicodeScalars.contains { $0.isUnsafeToShow }
                 ? String(character).strippingUnsafeCharacters : String(character)
             guard !symbol.isEmpty else { continue }
             guard column + width <= end else {
@@ -119,7 +120,8 @@ public struct Buffer: Sendable, Hashable {
             cells[index - 1].symbol = " "
         }
         if !old.isContinuation && old.symbol.first?.terminalColumns == 2 && x + 1 < size.width
-            && !(cell.symbol.first?.terminalColumns == 2) {
+            && !(cell.symbol.first?.terminalColumns == 2)
+        {
             cells[index + 1].symbol = " "
         }
         cells[index] = cell

@@ -42,8 +42,9 @@ public final class RecordingBackend: TerminalBackend {
 
     public func draw(_ changes: [CellChange]) {
         for change in changes {
-            drawn.write(change.cell.symbol, x: change.x, y: change.y, limit: max(1, change.cell.symbol.terminalColumns),
-                        style: change.cell.style)
+            drawn.write(
+                change.cell.symbol, x: change.x, y: change.y, limit: max(1, change.cell.symbol.terminalColumns),
+                style: change.cell.style)
         }
         cellsWritten += changes.count
     }

@@ -19,8 +19,10 @@ public struct Style: Sendable, Hashable {
     public var isUnderlined: Bool
 
     /// Creates a style.
-    public init(foreground: Color = .default, background: Color = .default, isBold: Bool = false,
-                isReversed: Bool = false, isDim: Bool = false, isUnderlined: Bool = false) {
+    public init(
+        foreground: Color = .default, background: Color = .default, isBold: Bool = false,
+        isReversed: Bool = false, isDim: Bool = false, isUnderlined: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.isBold = isBold

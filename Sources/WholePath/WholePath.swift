@@ -20,9 +20,11 @@ public enum WholePath {
     /// The resources a REST body is decoded as (the finest and the aggregated candle intervals).
     static var resources: [SnapshotResource] {
         guard let market else { return [] }
-        return [.markets, .tickers([market]), .orderBook(market), .trades(market, count: 20),
-                .candles(market, .oneMinute, count: 200), .candles(market, .fourHours, count: 200),
-                .candles(market, .twelveHours, count: 200)]
+        return [
+            .markets, .tickers([market]), .orderBook(market), .trades(market, count: 20),
+            .candles(market, .oneMinute, count: 200), .candles(market, .fourHours, count: 200),
+            .candles(market, .twelveHours, count: 200),
+        ]
     }
 
     /// The market events and decode errors `bytes` yields in `dialect`, as a frame and as every REST answer.
@@ -45,8 +47,11 @@ public enum WholePath {
         var state = MarketState()
         let now = Timestamp(microseconds: 1_790_121_600_000_000)
         for event in decoded.events { state.apply(event, receivedAt: now) }
-        let snapshot = state.snapshot(at: now, feed: FeedStatus(state: .live, messages: decoded.events.count,
-                                                                 decodeErrors: decoded.errors.count, lastMarketDataAt: now))
+        let snapshot = state.snapshot(
+            at: now,
+            feed: FeedStatus(
+                state: .live, messages: decoded.events.count,
+                decodeErrors: decoded.errors.count, lastMarketDataAt: now))
         var ui = UIState(settings: DashboardSettings(exchangeName: dialect.rawValue), size: size, now: now)
         _ = ui.reduce(.snapshotArrived(snapshot))
         let intervalSteps = variant.magnitude % UInt(CandleInterval.allCases.count)

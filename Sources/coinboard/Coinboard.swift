@@ -1,9 +1,9 @@
 import ArgumentParser
-import Settings
 import CursesTerminal
 import Foundation
 import Persistence
 import SafeText
+import Settings
 
 /// The `coinboard` command: a terminal dashboard for Korean-exchange coin quotes.
 @main
@@ -12,8 +12,10 @@ struct Coinboard: AsyncParsableCommand {
         commandName: "coinboard",
         abstract: "Live Korean-exchange coin quotes in the terminal.",
         version: "0.1.0",
-        subcommands: [DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, ReplayCommand.self, DecodeCommand.self,
-                      ServeDemoCommand.self, BenchCommand.self],
+        subcommands: [
+            DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, ReplayCommand.self, DecodeCommand.self,
+            ServeDemoCommand.self, BenchCommand.self,
+        ],
         defaultSubcommand: DashboardCommand.self
     )
 

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Settings
 import Foundation
 import Persistence
+import Settings
 
 /// `--config PATH`, and the one step that resolves settings: the built-in defaults, under
 /// `$XDG_CONFIG_HOME/coinboard/config.toml`, under the `--config` file, under the flags.

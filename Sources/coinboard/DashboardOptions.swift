@@ -36,17 +36,22 @@ struct DashboardOptions: ParsableArguments {
         let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(resolved.logFile))
         let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
         let remembered = await rememberedView(in: viewFile, logger: logger)
-        let settings = remembered.applied(to: resolved.dashboardSettings(exchangeName: source.displayName, isDemo: source.name == "demo",
-                                                                         isUnicode: CursesBackend.localeIsUTF8()))
+        let settings = remembered.applied(
+            to: resolved.dashboardSettings(
+                exchangeName: source.displayName, isDemo: source.name == "demo",
+                isUnicode: CursesBackend.localeIsUTF8()))
         let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
-            try await LivePipeline.run(source: source, configuration: FeedConfiguration(), logger: logger,
-                                       snapshotsPerSecond: frameRate) { pipeline in
-                let app = DashboardApp(backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
-                                       store: pipeline.store, supervisor: pipeline.supervisor, watchlist: repository,
-                                       settings: settings, frameRate: frameRate, logger: logger)
+            try await LivePipeline.run(
+                source: source, configuration: FeedConfiguration(), logger: logger,
+                snapshotsPerSecond: frameRate
+            ) { pipeline in
+                let app = DashboardApp(
+                    backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
+                    store: pipeline.store, supervisor: pipeline.supervisor, watchlist: repository,
+                    settings: settings, frameRate: frameRate, logger: logger)
                 let view = try await app.run()
                 do {
                     try await viewFile.save(view)

@@ -8,23 +8,31 @@ struct EventLine {
     init(_ event: MarketEvent) {
         switch event {
         case .markets(let markets):
-            text = "markets \(markets.count): " + markets.prefix(5).map { "\($0.code) \($0.koreanName)/\($0.englishName)" }
+            text =
+                "markets \(markets.count): "
+                + markets.prefix(5).map { "\($0.code) \($0.koreanName)/\($0.englishName)" }
                 .joined(separator: ", ") + (markets.count > 5 ? ", …" : "")
         case .ticker(let ticker):
             let change = ticker.change
-            text = "ticker \(ticker.market) price=\(ticker.price) change=\(change.direction.rawValue) "
+            text =
+                "ticker \(ticker.market) price=\(ticker.price) change=\(change.direction.rawValue) "
                 + "\(change.signedAmount) (\(change.signedRate), \(Self.describe(change.basis))) "
                 + "value24h=\(ticker.tradeValue24h.map(\.description) ?? "-") at \(ticker.timestamp.iso8601)"
         case .orderBook(let book):
-            text = "orderbook \(book.market) bids=\(book.bids.count) asks=\(book.asks.count) "
+            text =
+                "orderbook \(book.market) bids=\(book.bids.count) asks=\(book.asks.count) "
                 + "best=\(book.bestBid.map { $0.price.description } ?? "-")/\(book.bestAsk.map { $0.price.description } ?? "-") "
                 + "at \(book.timestamp.iso8601)"
         case .orderBookDelta(let delta):
-            text = "orderbook-delta \(delta.market) " + delta.changes.map { "\($0.side.rawValue) \($0.price)=\($0.quantity)" }
+            text =
+                "orderbook-delta \(delta.market) "
+                + delta.changes.map { "\($0.side.rawValue) \($0.price)=\($0.quantity)" }
                 .joined(separator: ", ") + " at \(delta.timestamp.iso8601)"
         case .trades(let trades):
-            text = trades.map { "trade \($0.market) \($0.side.rawValue) \($0.quantity) @ \($0.price) at \($0.timestamp.iso8601)"
-                + ($0.id.map { " id=\($0)" } ?? "") }.joined(separator: "\n")
+            text = trades.map {
+                "trade \($0.market) \($0.side.rawValue) \($0.quantity) @ \($0.price) at \($0.timestamp.iso8601)"
+                    + ($0.id.map { " id=\($0)" } ?? "")
+            }.joined(separator: "\n")
         case .candles(let history):
             text = "candles \(history.market) \(history.interval.rawValue) count=\(history.candles.count)"
         case .notice(let notice):

@@ -1,9 +1,9 @@
 public import ArgumentParser
-import Settings
 import ExchangeClient
 import MarketCore
 import MarketWire
 public import Persistence
+import Settings
 
 /// `--exchange` takes the names the configuration file uses.
 extension ExchangeChoice: ExpressibleByArgument {}
@@ -49,8 +49,9 @@ struct ExchangeOptions: ParsableArguments {
     /// The deadlines these options set, over the defaults.
     var deadlines: NetworkDeadlines {
         let defaults = NetworkDeadlines()
-        return NetworkDeadlines(handshake: connectTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.handshake,
-                                response: requestTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.response)
+        return NetworkDeadlines(
+            handshake: connectTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.handshake,
+            response: requestTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.response)
     }
 
     /// The feed these options choose, with `settings` from the configuration files beneath them.

@@ -77,7 +77,8 @@ struct FrameRecording: Sendable {
         init(path: String, dialect: Dialect) throws {
             try CoinboardError.refuseIrregularFile(at: path)
             guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let file = FileHandle(forWritingAtPath: path) else { throw CoinboardError.unwritableFile(path) }
+                let file = FileHandle(forWritingAtPath: path)
+            else { throw CoinboardError.unwritableFile(path) }
             self.file = file
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -93,8 +94,9 @@ struct FrameRecording: Sendable {
         }
 
         func record(response body: UnsafeRawBufferPointer, request pathAndQuery: String) {
-            write(Line(at: SystemClock.wallNow().microseconds, request: pathAndQuery, body: String(decoding: body, as: UTF8.self)),
-                  isFrame: false)
+            write(
+                Line(at: SystemClock.wallNow().microseconds, request: pathAndQuery, body: String(decoding: body, as: UTF8.self)),
+                isFrame: false)
         }
 
         private func write(_ line: Line, isFrame: Bool) {

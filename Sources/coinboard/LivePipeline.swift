@@ -25,15 +25,18 @@ struct LivePipeline {
         let store = MarketStore(maxSnapshotsPerSecond: snapshotsPerSecond)
         switch source {
         case .remote(_, let endpoints, let deadlines):
-            return try await run(endpoints: endpoints, deadlines: deadlines, store: store, configuration: configuration,
-                                 logger: logger, recorder: recorder, body)
+            return try await run(
+                endpoints: endpoints, deadlines: deadlines, store: store, configuration: configuration,
+                logger: logger, recorder: recorder, body)
         case .replay(let path, let recording, let dialect, let speed):
-            return try await run(transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
-                                 fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
-                                 store: store, configuration: configuration, logger: logger, body)
+            return try await run(
+                transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
+                fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
+                store: store, configuration: configuration, logger: logger, body)
         case .demo:
-            let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
-                                            logger: logger)
+            let exchange = try DemoExchange(
+                configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
+                logger: logger)
             let (ports, announce) = AsyncStream.makeStream(of: Int.self)
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 group.addTask {
@@ -43,8 +46,9 @@ struct LivePipeline {
                 var listening = ports.makeAsyncIterator()
                 guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
                 group.addTask {
-                    try await run(endpoints: .local(.bithumb, port: port), deadlines: NetworkDeadlines(), store: store,
-                                  configuration: configuration, logger: logger, recorder: recorder, body)
+                    try await run(
+                        endpoints: .local(.bithumb, port: port), deadlines: NetworkDeadlines(), store: store,
+                        configuration: configuration, logger: logger, recorder: recorder, body)
                 }
                 guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
                 return result
@@ -59,19 +63,23 @@ struct LivePipeline {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
         var configuration = configuration
         configuration.startupWarning = endpoints.plaintextWarning
-        return try await run(transport: WebSocketFeedTransport(endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
-                                                               recorder: recorder),
-                             fetcher: RESTSnapshotFetcher(endpoints: endpoints, limit: limit, timeout: deadlines.response,
-                                                          recorder: recorder),
-                             store: store, configuration: configuration, logger: logger, body)
+        return try await run(
+            transport: WebSocketFeedTransport(
+                endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
+                recorder: recorder),
+            fetcher: RESTSnapshotFetcher(
+                endpoints: endpoints, limit: limit, timeout: deadlines.response,
+                recorder: recorder),
+            store: store, configuration: configuration, logger: logger, body)
     }
 
     private static func run<Result: Sendable>(
         transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore, configuration: FeedConfiguration,
         logger: Logger, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration,
-                                        logger: logger)
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store, configuration: configuration,
+            logger: logger)
         let pipeline = LivePipeline(store: store, supervisor: supervisor, origin: transport.endpointDescription)
         return try await withThrowingTaskGroup(of: Result?.self) { group in
             group.addTask {

@@ -33,8 +33,9 @@ struct ServeDemoCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = try FileLogHandler.logger(label: "coinboard.demo-exchange", to: .standardError, level: .notice)
         let simulation = SimulationConfiguration(seed: seed, marketCount: markets, updatesPerSecond: rate)
-        let exchange = try DemoExchange(configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
-                                        logger: logger)
+        let exchange = try DemoExchange(
+            configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
+            logger: logger)
         let address = host.contains(":") ? "[\(host)]" : host
         try await runUntilSignalled(logger: logger) {
             try await exchange.run { port in
@@ -43,4 +44,3 @@ struct ServeDemoCommand: AsyncParsableCommand {
         }
     }
 }
-

@@ -1,7 +1,7 @@
 public import ArgumentParser
+import ExchangeClient
 import Foundation
 public import MarketCore
-import ExchangeClient
 import MarketRuntime
 import SafeText
 
@@ -60,8 +60,9 @@ struct SnapshotCommand: AsyncParsableCommand {
     func run() async throws {
         let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
-        let configuration = FeedConfiguration(focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
-                                              keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
+        let configuration = FeedConfiguration(
+            focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
+            keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
         let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
             [collection] pipeline in
             try await collection.collect(from: pipeline, defaultDuration: 3)
@@ -70,8 +71,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         guard !snapshot.markets.isEmpty else {
             throw CoinboardError.nothingFetched(from: endpoint, reason: snapshot.feed.lastProblem)
         }
-        let report = SnapshotReport(exchange: source.name, snapshot: snapshot, focus: configuration.focus, depth: depth,
-                                    tradeCount: trades, candleInterval: candles)
+        let report = SnapshotReport(
+            exchange: source.name, snapshot: snapshot, focus: configuration.focus, depth: depth,
+            tradeCount: trades, candleInterval: candles)
         switch format {
         case .json:
             let encoder = JSONEncoder()

@@ -75,28 +75,34 @@ struct SnapshotReport: Encodable {
     var candles: KeyedList<Candles>
 
     /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades.
-    init(exchange: String, snapshot: MarketSnapshot, focus: [MarketCode], depth: Int, tradeCount: Int,
-         candleInterval: CandleInterval?) {
+    init(
+        exchange: String, snapshot: MarketSnapshot, focus: [MarketCode], depth: Int, tradeCount: Int,
+        candleInterval: CandleInterval?
+    ) {
         self.exchange = exchange
         capturedAt = snapshot.capturedAt.iso8601
         let feed = snapshot.feed
-        connection = Connection(state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
-                                reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
-                                lastProblem: feed.lastProblem)
+        connection = Connection(
+            state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
+            reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
+            lastProblem: feed.lastProblem)
         markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code]) }
         let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }
-        orderbooks = KeyedList(shown.compactMap { code in
-            snapshot.orderBooks[code].map { (code.code, Book($0, state: snapshot.bookState(of: code) ?? .live, depth: depth)) }
-        })
-        trades = KeyedList(shown.compactMap { code in
-            snapshot.trades[code].map { tape in
-                (code.code, tape.newestFirst.prefix(tradeCount).map(TradeRow.init))
-            }
-        })
-        candles = KeyedList(shown.compactMap { code in
-            guard let candleInterval, let series = snapshot.candles[code]?[candleInterval] else { return nil }
-            return (code.code, Candles(interval: candleInterval.rawValue, items: series.candles.map(CandleRow.init)))
-        })
+        orderbooks = KeyedList(
+            shown.compactMap { code in
+                snapshot.orderBooks[code].map { (code.code, Book($0, state: snapshot.bookState(of: code) ?? .live, depth: depth)) }
+            })
+        trades = KeyedList(
+            shown.compactMap { code in
+                snapshot.trades[code].map { tape in
+                    (code.code, tape.newestFirst.prefix(tradeCount).map(TradeRow.init))
+                }
+            })
+        candles = KeyedList(
+            shown.compactMap { code in
+                guard let candleInterval, let series = snapshot.candles[code]?[candleInterval] else { return nil }
+                return (code.code, Candles(interval: candleInterval.rawValue, items: series.candles.map(CandleRow.init)))
+            })
     }
 }
 

@@ -9,17 +9,20 @@ struct SnapshotTable {
         var lines: [String] = []
         let connection = report.connection
         let exchange = report.exchange == "demo" ? "DEMO (simulated data)" : report.exchange
-        lines.append("\(exchange) at \(report.capturedAt): \(connection.state), \(connection.messages) messages, "
-            + "\(connection.decodeErrors) decode errors, \(connection.reconnects) reconnects"
-            + (connection.lastProblem.map { " (last problem: \($0))" } ?? ""))
+        lines.append(
+            "\(exchange) at \(report.capturedAt): \(connection.state), \(connection.messages) messages, "
+                + "\(connection.decodeErrors) decode errors, \(connection.reconnects) reconnects"
+                + (connection.lastProblem.map { " (last problem: \($0))" } ?? ""))
         lines.append("")
         lines.append(row("MARKET", "PRICE", "CHANGE", "24H VALUE", "NAME"))
         let byValue = report.markets.sorted { decimal($0.tradeValue24h) > decimal($1.tradeValue24h) }
         for market in byValue {
             let sign = market.change == "fall" ? "-" : (market.change == "rise" ? "+" : "")
             let change = market.changeRate.flatMap(ExactDecimal.init).map { sign + percent($0) } ?? "-"
-            lines.append(row(market.code, market.price ?? "-", change, market.tradeValue24h ?? "-",
-                             "\(market.nameKo) / \(market.nameEn)"))
+            lines.append(
+                row(
+                    market.code, market.price ?? "-", change, market.tradeValue24h ?? "-",
+                    "\(market.nameKo) / \(market.nameEn)"))
         }
         for (code, book) in report.orderbooks.entries {
             lines.append("")

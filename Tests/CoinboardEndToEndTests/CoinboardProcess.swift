@@ -28,13 +28,17 @@ struct CoinboardProcess {
     /// `environment` goes over the test's own; `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are folders that
     /// do not exist unless it names them, so the user's own configuration, watchlist and remembered
     /// view are never read or written.
-    static func run(_ arguments: [String], environment: [String: String] = [:],
-                    timeout: Duration = .seconds(300)) async throws -> Outcome {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        timeout: Duration = .seconds(300)
+    ) async throws -> Outcome {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        let isolated = ["XDG_CONFIG_HOME": NSTemporaryDirectory() + "coinboard-no-config-\(UUID().uuidString)",
-                        "XDG_STATE_HOME": NSTemporaryDirectory() + "coinboard-no-state-\(UUID().uuidString)"]
+        let isolated = [
+            "XDG_CONFIG_HOME": NSTemporaryDirectory() + "coinboard-no-config-\(UUID().uuidString)",
+            "XDG_STATE_HOME": NSTemporaryDirectory() + "coinboard-no-state-\(UUID().uuidString)",
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }
             .merging(environment) { _, new in new }
         let output = PipeReader()

@@ -12,9 +12,11 @@ import Testing
     }
 
     @Test func decodesRecordedFramesOfEachDialect() async throws {
-        let legacy = try await CoinboardProcess.run(["decode", "--dialect", "bithumb-legacy",
-                                               CoinboardProcess.fixture("bithumb-legacy-ws-ticker-1.json"),
-                                               CoinboardProcess.fixture("bithumb-legacy-ws-orderbookdepth-1.json")])
+        let legacy = try await CoinboardProcess.run([
+            "decode", "--dialect", "bithumb-legacy",
+            CoinboardProcess.fixture("bithumb-legacy-ws-ticker-1.json"),
+            CoinboardProcess.fixture("bithumb-legacy-ws-orderbookdepth-1.json"),
+        ])
         #expect(legacy.status == 0)
         #expect(legacy.standardOutput.contains("ticker KRW-UNI price=34010 change=rise 610 (0.0183, rolling 1440m)"))
         #expect(legacy.standardOutput.contains("orderbook-delta KRW-XLM ask 401.2=0, ask 401.6=21277.735"))
@@ -33,8 +35,10 @@ import Testing
         #expect(unknownDialect.status != 0)
         #expect(unknownDialect.standardError.contains("binance"))
         #expect(unknownDialect.standardError.split(separator: "\n").count == 1)
-        let rejected = try await CoinboardProcess.run(["decode", "--dialect", "bithumb",
-                                                 CoinboardProcess.fixture("bithumb-v2-ws-ticker-trimmed-1.json")])
+        let rejected = try await CoinboardProcess.run([
+            "decode", "--dialect", "bithumb",
+            CoinboardProcess.fixture("bithumb-v2-ws-ticker-trimmed-1.json"),
+        ])
         #expect(rejected.status == 1)
         #expect(rejected.standardOutput.contains("error missingField(\"change\")"))
     }
@@ -50,11 +54,13 @@ extension CommandLineTests {
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         let line = "coinboard: \(fifo) is a FIFO, not a regular file\n"
-        for arguments in [["snapshot", "--demo", "--log-file", fifo],
-                          ["record", "--demo", "--out", fifo, "--duration", "1"],
-                          ["decode", "--dialect", "bithumb", fifo],
-                          ["snapshot", "--replay", fifo],
-                          ["snapshot", "--demo", "--config", fifo]] {
+        for arguments in [
+            ["snapshot", "--demo", "--log-file", fifo],
+            ["record", "--demo", "--out", fifo, "--duration", "1"],
+            ["decode", "--dialect", "bithumb", fifo],
+            ["snapshot", "--replay", fifo],
+            ["snapshot", "--demo", "--config", fifo],
+        ] {
             let outcome = try await CoinboardProcess.run(arguments, timeout: .seconds(60))
             #expect(outcome.status != 0, "\(arguments)")
             #expect(outcome.standardError == line, "\(arguments)")

@@ -38,24 +38,35 @@ struct ScratchConfig {
     }
 
     static let cases: [Case] = [
-        Case(name: "syntax error", text: "exchange = \"bithumb\"\nframe_rate = \n",
-             expected: "bad.toml:2: not valid TOML: "),
-        Case(name: "unknown key", text: "exchange = \"bithumb\"\n\n[colors]\nrize = \"red\"\n",
-             expected: "bad.toml:4: colors.rize: unknown key (config/coinboard.toml lists every key)"),
-        Case(name: "unknown table", text: "[endpoints.binance]\nrest = \"https://api.binance.com\"\n",
-             expected: "bad.toml:1: endpoints.binance: unknown key (config/coinboard.toml lists every key)"),
-        Case(name: "wrong type", text: "frame_rate = \"fast\"\n",
-             expected: "bad.toml:1: frame_rate: expected an integer, found string \"fast\""),
-        Case(name: "wrong type in a table", text: "# mine\n[endpoints.upbit]\nrest = 443\n",
-             expected: "bad.toml:3: endpoints.upbit.rest: expected a string, found integer 443"),
-        Case(name: "value out of range", text: "frame_rate = 120\n",
-             expected: "bad.toml:1: frame_rate: 120 is out of range (1 to 60)"),
-        Case(name: "value not among the choices", text: "default_tab = \"krw\"\nsort = \"volume\"\n",
-             expected: "bad.toml:2: sort: \"volume\" is not one of \"value\", \"change\", \"price\", \"name\""),
-        Case(name: "bad URL", text: "[endpoints.bithumb]\nwebsocket = \"https://example.com/ws\"\n",
-             expected: "bad.toml:2: endpoints.bithumb.websocket: \"https://example.com/ws\" is not a ws or wss URL"),
-        Case(name: "bad colour", text: "[colors]\nconvention = \"western\"\nheader = \"pink\"\n",
-             expected: "bad.toml:3: colors.header: \"pink\" is not one of \"default\", \"black\", \"red\", \"green\", \"yellow\", \"blue\", \"magenta\", \"cyan\", \"white\""),
+        Case(
+            name: "syntax error", text: "exchange = \"bithumb\"\nframe_rate = \n",
+            expected: "bad.toml:2: not valid TOML: "),
+        Case(
+            name: "unknown key", text: "exchange = \"bithumb\"\n\n[colors]\nrize = \"red\"\n",
+            expected: "bad.toml:4: colors.rize: unknown key (config/coinboard.toml lists every key)"),
+        Case(
+            name: "unknown table", text: "[endpoints.binance]\nrest = \"https://api.binance.com\"\n",
+            expected: "bad.toml:1: endpoints.binance: unknown key (config/coinboard.toml lists every key)"),
+        Case(
+            name: "wrong type", text: "frame_rate = \"fast\"\n",
+            expected: "bad.toml:1: frame_rate: expected an integer, found string \"fast\""),
+        Case(
+            name: "wrong type in a table", text: "# mine\n[endpoints.upbit]\nrest = 443\n",
+            expected: "bad.toml:3: endpoints.upbit.rest: expected a string, found integer 443"),
+        Case(
+            name: "value out of range", text: "frame_rate = 120\n",
+            expected: "bad.toml:1: frame_rate: 120 is out of range (1 to 60)"),
+        Case(
+            name: "value not among the choices", text: "default_tab = \"krw\"\nsort = \"volume\"\n",
+            expected: "bad.toml:2: sort: \"volume\" is not one of \"value\", \"change\", \"price\", \"name\""),
+        Case(
+            name: "bad URL", text: "[endpoints.bithumb]\nwebsocket = \"https://example.com/ws\"\n",
+            expected: "bad.toml:2: endpoints.bithumb.websocket: \"https://example.com/ws\" is not a ws or wss URL"),
+        Case(
+            name: "bad colour", text: "[colors]\nconvention = \"western\"\nheader = \"pink\"\n",
+            expected:
+                "bad.toml:3: colors.header: \"pink\" is not one of \"default\", \"black\", \"red\", \"green\", \"yellow\", \"blue\", \"magenta\", \"cyan\", \"white\""
+        ),
     ]
 
     @Test("a bad --config file stops the dashboard before it starts", arguments: cases)
@@ -78,7 +89,9 @@ struct ScratchConfig {
         for arguments in [["--demo"], ["snapshot", "--demo"]] {
             let outcome = try await CoinboardProcess.run(arguments, environment: folder.environment)
             #expect(outcome.status == 2)
-            #expect(outcome.standardError == "coinboard: \(file):1: exchange: \"binance\" is not one of \"bithumb\", \"bithumb-legacy\", \"upbit\", \"demo\"\n")
+            #expect(
+                outcome.standardError
+                    == "coinboard: \(file):1: exchange: \"binance\" is not one of \"bithumb\", \"bithumb-legacy\", \"upbit\", \"demo\"\n")
         }
     }
 
@@ -98,8 +111,10 @@ struct ScratchConfig {
     @Test func theDocumentedFileIsValid() async throws {
         let documented = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("config/coinboard.toml").path
-        let outcome = try await CoinboardProcess.run(["snapshot", "--config", documented, "--demo", "--markets", "BTC",
-                                                      "--duration", "0.5", "--format", "table"])
+        let outcome = try await CoinboardProcess.run([
+            "snapshot", "--config", documented, "--demo", "--markets", "BTC",
+            "--duration", "0.5", "--format", "table",
+        ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
     }
 }
@@ -112,7 +127,9 @@ extension TimedEndToEndTests {
             let folder = try ScratchConfig()
             defer { folder.remove() }
             try await withDemoExchange(markets: 10, rate: 100) { _, port in
-                try folder.write("xdg/coinboard/config.toml", """
+                try folder.write(
+                    "xdg/coinboard/config.toml",
+                    """
                     exchange = "bithumb-legacy"
                     [endpoints.bithumb-legacy]
                     websocket = "ws://127.0.0.1:\(port)/pub/ws"
@@ -121,7 +138,9 @@ extension TimedEndToEndTests {
                     websocket = "ws://127.0.0.1:9/websocket/v1"
                     rest = "http://127.0.0.1:9"
                     """)
-                let given = try folder.write("given.toml", """
+                let given = try folder.write(
+                    "given.toml",
+                    """
                     exchange = "bithumb"
                     [endpoints.bithumb]
                     websocket = "ws://127.0.0.1:\(port)/websocket/v1"
@@ -136,11 +155,15 @@ extension TimedEndToEndTests {
                 }
                 #expect(try await exchange([]) == "bithumb-legacy", "the user's config.toml over the defaults")
                 #expect(try await exchange(["--config", given]) == "bithumb", "--config over the user's file, endpoints included")
-                #expect(try await exchange(["--config", given, "--exchange", "bithumb-legacy"]) == "bithumb-legacy",
-                        "a flag over both files")
-                let dead = try await CoinboardProcess.run(common + ["--config", given, "--rest-url", "http://127.0.0.1:9",
-                                                                    "--ws-url", "ws://127.0.0.1:9/websocket/v1"],
-                                                          environment: folder.environment)
+                #expect(
+                    try await exchange(["--config", given, "--exchange", "bithumb-legacy"]) == "bithumb-legacy",
+                    "a flag over both files")
+                let dead = try await CoinboardProcess.run(
+                    common + [
+                        "--config", given, "--rest-url", "http://127.0.0.1:9",
+                        "--ws-url", "ws://127.0.0.1:9/websocket/v1",
+                    ],
+                    environment: folder.environment)
                 #expect(dead.status != 0, "--ws-url and --rest-url over the files' endpoints")
             }
         }

@@ -54,8 +54,9 @@ extension TimedEndToEndTests {
             let run = try Run()
             defer { run.remove() }
             let watchlist = run.folder + "/watchlist.json"
-            let tmux = try await TmuxSession.start(try run.command("--demo --watchlist \(watchlist) --log-file \(run.folder)/log"),
-                                                   width: 120, height: 36)
+            let tmux = try await TmuxSession.start(
+                try run.command("--demo --watchlist \(watchlist) --log-file \(run.folder)/log"),
+                width: 120, height: 36)
             defer { tmux.kill() }
             let table = try await tmux.waitForScreen("the KRW table with Korean names") { screen in
                 screen.contains("비트코인") && screen.contains("이더리움") && screen.contains("● live")
@@ -170,8 +171,9 @@ extension TimedEndToEndTests.DashboardTmuxTests {
     @Test func theMouseDrivesTabsTheTableAndTheDetailView() async throws {
         let run = try Run()
         defer { run.remove() }
-        let tmux = try await TmuxSession.start(try run.command("--demo --watchlist \(run.folder)/watchlist.json"),
-                                               width: 120, height: 30)
+        let tmux = try await TmuxSession.start(
+            try run.command("--demo --watchlist \(run.folder)/watchlist.json"),
+            width: 120, height: 30)
         defer { tmux.kill() }
         try await tmux.waitForScreen("the KRW table") { $0.contains("비트코인") && $0.contains("● live") }
         try await tmux.sendText(Self.click(x: 9, y: 0))

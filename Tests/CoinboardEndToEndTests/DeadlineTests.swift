@@ -38,8 +38,9 @@ extension TimedEndToEndTests {
                 #expect(outcome.status == 1)
                 #expect(outcome.standardError.split(separator: "\n").count == 1)
                 #expect(outcome.standardError.hasPrefix("coinboard: nothing could be fetched from ws://127.0.0.1:\(port)/websocket/v1: "))
-                #expect(outcome.standardError.contains("the WebSocket handshake with ws://127.0.0.1:\(port)/websocket/v1 took longer than 1.0 seconds"),
-                        "\(outcome.standardError)")
+                #expect(
+                    outcome.standardError.contains("the WebSocket handshake with ws://127.0.0.1:\(port)/websocket/v1 took longer than 1.0 seconds"),
+                    "\(outcome.standardError)")
                 #expect(elapsed < .seconds(30), "the --wait of 3 s bounds it, not the silent server")
             }
         }
@@ -49,9 +50,10 @@ extension TimedEndToEndTests {
             replay.trickled = ["/v1/market/all"]
             try await replay.serve { port in
                 let started = ContinuousClock.now
-                let outcome = try await CoinboardProcess.run(["snapshot"] + FaultTests.replayArguments(port) + [
-                    "--request-timeout", "2", "--wait", "4", "--duration", "0.5",
-                ])
+                let outcome = try await CoinboardProcess.run(
+                    ["snapshot"] + FaultTests.replayArguments(port) + [
+                        "--request-timeout", "2", "--wait", "4", "--duration", "0.5",
+                    ])
                 let elapsed = ContinuousClock.now - started
                 #expect(outcome.status == 1)
                 #expect(outcome.standardError.contains("GET /v1/market/all took longer than 2.0 seconds"), "\(outcome.standardError)")
@@ -65,9 +67,10 @@ extension TimedEndToEndTests {
             var replay = ReplayExchange(bodies: FaultTests.listing, frames: [], ending: .silence)
             replay.redirects = ["/v1/market/all": "http://127.0.0.1:9/v1/market/all"]
             try await replay.serve { port in
-                let outcome = try await CoinboardProcess.run(["snapshot"] + FaultTests.replayArguments(port) + [
-                    "--wait", "3", "--duration", "0.5",
-                ])
+                let outcome = try await CoinboardProcess.run(
+                    ["snapshot"] + FaultTests.replayArguments(port) + [
+                        "--wait", "3", "--duration", "0.5",
+                    ])
                 #expect(outcome.status == 1)
                 #expect(outcome.standardError.contains("HTTP 302 for /v1/market/all"), "\(outcome.standardError)")
             }
@@ -80,9 +83,10 @@ extension TimedEndToEndTests {
             let log = NSTemporaryDirectory() + "coinboard-up-only-\(UUID().uuidString).log"
             defer { try? FileManager.default.removeItem(atPath: log) }
             try await replay.serve { port in
-                let output = try await SnapshotOutput.capture(FaultTests.replayArguments(port) + [
-                    "--markets", "BTC", "--keepalive", "2", "--wait", "0", "--duration", "4", "--log-file", log,
-                ])
+                let output = try await SnapshotOutput.capture(
+                    FaultTests.replayArguments(port) + [
+                        "--markets", "BTC", "--keepalive", "2", "--wait", "0", "--duration", "4", "--log-file", log,
+                    ])
                 #expect(["stale", "reconnecting"].contains(output.connection.state), "\(output.connection)")
                 #expect(output.connection.messages >= 1, "the UP answers are counted")
                 let logged = try String(contentsOfFile: log, encoding: .utf8)

@@ -2,8 +2,8 @@ import DemoExchange
 import ExchangeTestSupport
 import Foundation
 import MarketCore
-import Testing
 import TestFixtures
+import Testing
 
 extension TimedEndToEndTests {
     /// The pipeline through `coinboard snapshot` when the exchange misbehaves: restarts, silence,
@@ -23,8 +23,9 @@ extension TimedEndToEndTests {
             ["/v1/market/all": (try? Fixture.json("bithumb-v2-rest-market-all-ccxt-1.jsonc")) ?? []]
         }()
 
-        @Test("the exchange restarts mid-stream: reconnected and exact again within 3 s, never a crossed book",
-              arguments: Endpoint.allCases)
+        @Test(
+            "the exchange restarts mid-stream: reconnected and exact again within 3 s, never a crossed book",
+            arguments: Endpoint.allCases)
         func restart(endpoint: Endpoint) async throws {
             let start = SnapshotExactnessTests.startOfRun()
             let log = Self.logFile()
@@ -37,9 +38,10 @@ extension TimedEndToEndTests {
             let port = try #require(await listening.next())
             let launched = ContinuousClock.now
             let snapshot = Task {
-                try await SnapshotOutput.capture(endpoint.arguments(port: port) + [
-                    "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
-                ])
+                try await SnapshotOutput.capture(
+                    endpoint.arguments(port: port) + [
+                        "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
+                    ])
             }
             let connectDeadline = ContinuousClock.now + .seconds(60)
             while await first.statistics().clients == 0, ContinuousClock.now < connectDeadline {
@@ -62,8 +64,9 @@ extension TimedEndToEndTests {
             #expect(output.connection.state == "live")
             #expect(output.connection.reconnects == 1)
             #expect(!output.hasCrossedBook)
-            output.expectEqual(to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
-                               tradeCount: 20, rules: endpoint.rules)
+            output.expectEqual(
+                to: state, focus: [MarketCode(code: "KRW-BTC")!, MarketCode(code: "KRW-ETH")!], depth: 15,
+                tradeCount: 20, rules: endpoint.rules)
             let logged = try String(contentsOfFile: log, encoding: .utf8)
             #expect(logged.contains("connection lost"))
             #expect(logged.contains("reconnected"))
@@ -77,9 +80,10 @@ extension TimedEndToEndTests {
             let log = Self.logFile()
             defer { try? FileManager.default.removeItem(atPath: log) }
             try await replay.serve { port in
-                let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
-                    "--markets", "BTC", "--keepalive", "0.5", "--duration", "3", "--log-file", log,
-                ])
+                let output = try await SnapshotOutput.capture(
+                    Self.replayArguments(port, exchange: "upbit") + [
+                        "--markets", "BTC", "--keepalive", "0.5", "--duration", "3", "--log-file", log,
+                    ])
                 #expect(output.connection.reconnects >= 1)
                 #expect(replay.connections >= 2)
                 #expect(output.orderbooks["KRW-BTC"]?.asks.isEmpty == false)
@@ -105,9 +109,10 @@ extension TimedEndToEndTests {
             ]
             let replay = ReplayExchange(bodies: Self.listing, frames: frames, ending: .silence)
             try await replay.serve { port in
-                let output = try await SnapshotOutput.capture(Self.replayArguments(port, exchange: "upbit") + [
-                    "--markets", "BTC", "--duration", "2",
-                ])
+                let output = try await SnapshotOutput.capture(
+                    Self.replayArguments(port, exchange: "upbit") + [
+                        "--markets", "BTC", "--duration", "2",
+                    ])
                 #expect(output.connection.decodeErrors == 3)
                 #expect(output.connection.state == "live")
                 try UpbitReplayTests.expectReplayedState(output)
@@ -125,38 +130,48 @@ extension TimedEndToEndTests {
         let ticker = try FixtureText(String(decoding: try Fixture.lines("upbit-ws-ticker-1.jsonl")[1], as: UTF8.self))
         let trade = try FixtureText("upbit-ws-trade-2022-1.json")
         let shown = try #require(output.orderbooks["KRW-BTC"], sourceLocation: sourceLocation)
-        #expect(shown.asks == zip(book.numbers("ask_price"), book.numbers("ask_size")).map(SnapshotOutput.Level.init),
-                sourceLocation: sourceLocation)
-        #expect(shown.bids == zip(book.numbers("bid_price"), book.numbers("bid_size")).map(SnapshotOutput.Level.init),
-                sourceLocation: sourceLocation)
-        #expect(shown.timestamp == Timestamp(milliseconds: Int64(book.numbers("timestamp")[0])!).iso8601,
-                sourceLocation: sourceLocation)
+        #expect(
+            shown.asks == zip(book.numbers("ask_price"), book.numbers("ask_size")).map(SnapshotOutput.Level.init),
+            sourceLocation: sourceLocation)
+        #expect(
+            shown.bids == zip(book.numbers("bid_price"), book.numbers("bid_size")).map(SnapshotOutput.Level.init),
+            sourceLocation: sourceLocation)
+        #expect(
+            shown.timestamp == Timestamp(milliseconds: Int64(book.numbers("timestamp")[0])!).iso8601,
+            sourceLocation: sourceLocation)
         let row = try #require(output.market("KRW-BTC"), sourceLocation: sourceLocation)
         #expect(row.nameKo == "비트코인" && row.nameEn == "Bitcoin", sourceLocation: sourceLocation)
         #expect(row.price == ticker.numbers("trade_price")[0], sourceLocation: sourceLocation)
         #expect(row.change == "even" && row.changeRate == "0" && row.changePrice == "0", sourceLocation: sourceLocation)
         #expect(row.tradeValue24h == ticker.numbers("acc_trade_price_24h")[0], sourceLocation: sourceLocation)
         #expect(row.volume24h == ticker.numbers("acc_trade_volume_24h")[0], sourceLocation: sourceLocation)
-        #expect(row.high == ticker.numbers("high_price")[0] && row.low == ticker.numbers("low_price")[0],
-                sourceLocation: sourceLocation)
+        #expect(
+            row.high == ticker.numbers("high_price")[0] && row.low == ticker.numbers("low_price")[0],
+            sourceLocation: sourceLocation)
         let trades = output.trades["KRW-BTC"] ?? []
-        #expect(trades == [SnapshotOutput.TradeRow(time: Timestamp(milliseconds: Int64(trade.numbers("trade_timestamp")[0])!).iso8601,
-                                                   price: trade.numbers("trade_price")[0],
-                                                   quantity: trade.numbers("trade_volume")[0], side: "sell")],
-                sourceLocation: sourceLocation)
+        #expect(
+            trades == [
+                SnapshotOutput.TradeRow(
+                    time: Timestamp(milliseconds: Int64(trade.numbers("trade_timestamp")[0])!).iso8601,
+                    price: trade.numbers("trade_price")[0],
+                    quantity: trade.numbers("trade_volume")[0], side: "sell")
+            ],
+            sourceLocation: sourceLocation)
     }
 
     @Test("snapshot, realtime, ticker and trade frames replayed: the output is exactly what they say")
     func replay() async throws {
-        let frames = [
-            try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json"),
-            try Fixture.bytes("upbit-ws-orderbook-realtime-1.json"),
-        ] + (try Fixture.lines("upbit-ws-ticker-1.jsonl")) + [try Fixture.bytes("upbit-ws-trade-2022-1.json")]
+        let frames =
+            [
+                try Fixture.bytes("upbit-ws-orderbook-snapshot-1.json"),
+                try Fixture.bytes("upbit-ws-orderbook-realtime-1.json"),
+            ] + (try Fixture.lines("upbit-ws-ticker-1.jsonl")) + [try Fixture.bytes("upbit-ws-trade-2022-1.json")]
         let replay = ReplayExchange(bodies: TimedEndToEndTests.FaultTests.listing, frames: frames, ending: .silence)
         try await replay.serve { port in
-            let output = try await SnapshotOutput.capture(TimedEndToEndTests.FaultTests.replayArguments(port, exchange: "upbit") + [
-                "--markets", "BTC", "--duration", "2",
-            ])
+            let output = try await SnapshotOutput.capture(
+                TimedEndToEndTests.FaultTests.replayArguments(port, exchange: "upbit") + [
+                    "--markets", "BTC", "--duration", "2",
+                ])
             #expect(output.exchange == "upbit")
             #expect(output.connection.decodeErrors == 0)
             #expect(output.connection.messages == frames.count)
@@ -198,15 +213,17 @@ struct FixtureText {
         #expect(outcome.standardOutput.isEmpty)
     }
 
-    @Test("bad options: one line on stderr and a non-zero exit", arguments: [
-        ["snapshot", "--ws-url", "http://127.0.0.1:1/x"],
-        ["snapshot", "--rest-url", "ws://127.0.0.1:1"],
-        ["snapshot", "--markets", "BTC,??"],
-        ["snapshot", "--exchange", "binance"],
-        ["snapshot", "--demo", "--ws-url", "ws://127.0.0.1:1/websocket/v1"],
-        ["snapshot", "--candles", "2m"],
-        ["snapshot", "--depth", "0"],
-    ])
+    @Test(
+        "bad options: one line on stderr and a non-zero exit",
+        arguments: [
+            ["snapshot", "--ws-url", "http://127.0.0.1:1/x"],
+            ["snapshot", "--rest-url", "ws://127.0.0.1:1"],
+            ["snapshot", "--markets", "BTC,??"],
+            ["snapshot", "--exchange", "binance"],
+            ["snapshot", "--demo", "--ws-url", "ws://127.0.0.1:1/websocket/v1"],
+            ["snapshot", "--candles", "2m"],
+            ["snapshot", "--depth", "0"],
+        ])
     func badOptions(arguments: [String]) async throws {
         let outcome = try await CoinboardProcess.run(arguments)
         #expect(outcome.status != 0)

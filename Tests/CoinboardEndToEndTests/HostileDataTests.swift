@@ -26,9 +26,11 @@ extension TimedEndToEndTests {
 
             let units = [("141456000", "141453000"), ("1000000000000000", "141448000"), ("0.000000000000000001", "1")]
                 .map { ask, bid in #"{"ask_price":\#(ask),"bid_price":\#(bid),"ask_size":\#(nearMaximum),"bid_size":\#(nearMaximum)}"# }
-            let book = #"{"type":"orderbook","code":"KRW-BTC","timestamp":\#(milliseconds),"orderbook_units":["#
+            let book =
+                #"{"type":"orderbook","code":"KRW-BTC","timestamp":\#(milliseconds),"orderbook_units":["#
                 + units.joined(separator: ",") + "]}"
-            let hugeFrame = #"{"type":"orderbook","code":"KRW-BTC","timestamp":\#(milliseconds),"orderbook_units":["#
+            let hugeFrame =
+                #"{"type":"orderbook","code":"KRW-BTC","timestamp":\#(milliseconds),"orderbook_units":["#
                 + Self.levels(100_000) + "]}"
             var hostile = try [
                 book,
@@ -40,16 +42,20 @@ extension TimedEndToEndTests {
                 hugeFrame,
             ].enumerated().map { index, frame in try Self.line(["at": at + index, "frame": frame]) }
 
-            let candles = #"[{"market":"KRW-BTC","candle_date_time_utc":"2026-11-25T02:00:00","opening_price":150000000,"#
+            let candles =
+                #"[{"market":"KRW-BTC","candle_date_time_utc":"2026-11-25T02:00:00","opening_price":150000000,"#
                 + #""high_price":141000000,"low_price":140000000,"trade_price":140500000,"candle_acc_trade_volume":1},"#
                 + #"{"market":"KRW-BTC","candle_date_time_utc":"2026-11-25T02:01:00","opening_price":140500000,"#
                 + #""high_price":1000000000000000,"low_price":0.000000000000000001,"trade_price":140600000,"#
                 + #""candle_acc_trade_volume":\#(nearMaximum)}]"#
             hostile.append(try Self.line(["at": lastAt, "request": "/v1/candles/minutes/1?market=KRW-BTC&count=200", "body": candles]))
-            let bookIndex = try #require(lines.firstIndex { $0.contains(#""request":"\/v1\/orderbook"#) || $0.contains(#""request":"/v1/orderbook"#) })
-            lines[bookIndex] = try Self.line(["at": lastAt, "request": "/v1/orderbook?markets=KRW-BTC",
-                                              "body": "[{\"market\":\"KRW-BTC\",\"timestamp\":\(lastAt / 1000 - 1000),\"orderbook_units\":["
-                                                  + Self.levels(100_000) + "]}]"])
+            let bookIndex = try #require(
+                lines.firstIndex { $0.contains(#""request":"\/v1\/orderbook"#) || $0.contains(#""request":"/v1/orderbook"#) })
+            lines[bookIndex] = try Self.line([
+                "at": lastAt, "request": "/v1/orderbook?markets=KRW-BTC",
+                "body": "[{\"market\":\"KRW-BTC\",\"timestamp\":\(lastAt / 1000 - 1000),\"orderbook_units\":["
+                    + Self.levels(100_000) + "]}]",
+            ])
             try (lines + hostile).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
             return (String(lastPrice), 3)
         }
@@ -129,8 +135,10 @@ extension TimedEndToEndTests {
             try await tmux.waitForScreen("the dashboard") { $0.contains("● live") }
             let drawing = TmuxSession.PaneModes(alternateScreen: true, cursorVisible: false)
             #expect(try await tmux.waitForPaneModes(drawing) == drawing)
-            let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8)
-                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            let pid = try #require(
+                Int32(
+                    String(contentsOfFile: run.pidFile, encoding: .utf8)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(kill(pid, signal) == 0)
             #expect(try await run.ending() == "EXIT=\(128 + signal) RESTORED=yes\n")
             let restored = TmuxSession.PaneModes(alternateScreen: false, cursorVisible: true)

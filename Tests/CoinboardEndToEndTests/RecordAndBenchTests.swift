@@ -38,8 +38,10 @@ import Testing
         #expect(times.count == entries.count)
         #expect(times == times.sorted())
 
-        let bench = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", "bithumb", "--input", path, "--repeat", "2",
-                                                    "--compare-json-decoder"])
+        let bench = try await CoinboardProcess.run([
+            "bench", "pipeline", "--dialect", "bithumb", "--input", path, "--repeat", "2",
+            "--compare-json-decoder",
+        ])
         #expect(bench.status == 0, "\(bench.standardError)")
         let result = try JSONDecoder().decode(BenchResult.self, from: Data(bench.standardOutput.utf8))
         #expect(result.messages == frames.count * 2)
@@ -50,8 +52,10 @@ import Testing
 
     @Test func benchReadsBareFramesOfEachDialect() async throws {
         for (dialect, fixture) in [("upbit", "upbit-ws-ticker-1.jsonl"), ("bithumb", "bithumb-v2-ws-ticker-default-docexample-1.jsonl")] {
-            let outcome = try await CoinboardProcess.run(["bench", "pipeline", "--dialect", dialect,
-                                                          "--input", CoinboardProcess.fixture(fixture), "--repeat", "3"])
+            let outcome = try await CoinboardProcess.run([
+                "bench", "pipeline", "--dialect", dialect,
+                "--input", CoinboardProcess.fixture(fixture), "--repeat", "3",
+            ])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let result = try JSONDecoder().decode(BenchResult.self, from: Data(outcome.standardOutput.utf8))
             #expect(result.messages % 3 == 0 && result.messages > 0)

@@ -52,17 +52,19 @@ struct ReplayExchange: Sendable {
             if let location = redirects[request.uri.path] { return Response(status: .found, headers: [.location: location]) }
             let bytes = bodies[request.uri.path] ?? Array("[]".utf8)
             guard trickled.contains(request.uri.path) else {
-                return Response(status: .ok, headers: [.contentType: "application/json"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"],
-                            body: ResponseBody(contentLength: bytes.count) { writer in
-                                for byte in bytes {
-                                    try await writer.write(ByteBuffer(bytes: [byte]))
-                                    try await Task.sleep(for: .seconds(1))
-                                }
-                                try await writer.finish(nil)
-                            })
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(contentLength: bytes.count) { writer in
+                    for byte in bytes {
+                        try await writer.write(ByteBuffer(bytes: [byte]))
+                        try await Task.sleep(for: .seconds(1))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         let frames = frames
         let ending = ending

@@ -83,8 +83,9 @@ extension TimedEndToEndTests {
             for arguments in [["snapshot", "--speed", "2"], ["snapshot", "--replay", bare, "--demo"], ["replay", bare, "--speed", "-1"]] {
                 let outcome = try await CoinboardProcess.run(arguments)
                 #expect(outcome.status == 64, "\(arguments)")
-                #expect(outcome.standardError.hasPrefix("coinboard: ") && outcome.standardError.filter { $0 == "\n" }.count == 1,
-                        "\(arguments): \(outcome.standardError)")
+                #expect(
+                    outcome.standardError.hasPrefix("coinboard: ") && outcome.standardError.filter { $0 == "\n" }.count == 1,
+                    "\(arguments): \(outcome.standardError)")
             }
         }
 
@@ -93,8 +94,9 @@ extension TimedEndToEndTests {
             defer { run.remove() }
             let path = run.folder + "/recording.jsonl"
             try await Self.record(to: path)
-            let tmux = try await TmuxSession.start(try run.command("replay \(path) --speed 0.5 --watchlist \(run.folder)/watchlist.json"),
-                                                   width: 140, height: 20)
+            let tmux = try await TmuxSession.start(
+                try run.command("replay \(path) --speed 0.5 --watchlist \(run.folder)/watchlist.json"),
+                width: 140, height: 20)
             defer { tmux.kill() }
             try await tmux.waitForScreen("the replay to show the table") { $0.contains("REPLAY") && $0.contains("비트코인") }
             try await tmux.waitForScreen("the end of the recording") { $0.contains("the recording has ended") }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `coinboard serve-demo` as a user runs it.
 @Suite("coinboard serve-demo")
@@ -22,9 +23,11 @@ struct ServeDemoTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("a bad option is one line on stderr and a non-zero exit", arguments: [
-        ["serve-demo", "--markets", "0"], ["serve-demo", "--rate", "-5"], ["serve-demo", "--port", "70000"],
-    ])
+    @Test(
+        "a bad option is one line on stderr and a non-zero exit",
+        arguments: [
+            ["serve-demo", "--markets", "0"], ["serve-demo", "--rate", "-5"], ["serve-demo", "--port", "70000"],
+        ])
     func badOptions(arguments: [String]) async throws {
         let outcome = try await CoinboardProcess.run(arguments)
         #expect(outcome.status != 0)

@@ -36,9 +36,10 @@ extension TimedEndToEndTests {
             let timeline = DemoTimeline.running(from: Self.startOfRun(), for: .seconds(2))
             try await withDemoExchange(markets: 40, rate: 600, timeline: timeline) { exchange, port in
                 let focus = ["KRW-BTC", "KRW-ETH", "KRW-XRP"].compactMap { MarketCode(code: $0) }
-                let output = try await SnapshotOutput.capture(endpoint.arguments(port: port) + [
-                    "--markets", "BTC,ETH,XRP", "--depth", "15", "--trades", "20", "--duration", "4",
-                ])
+                let output = try await SnapshotOutput.capture(
+                    endpoint.arguments(port: port) + [
+                        "--markets", "BTC,ETH,XRP", "--depth", "15", "--trades", "20", "--duration", "4",
+                    ])
                 let state = await exchange.state()
                 #expect(output.connection.state == "live")
                 #expect(output.connection.decodeErrors == 0)
@@ -64,8 +65,10 @@ extension TimedEndToEndTests {
 
         @Test("--format table: a status line saying DEMO, the markets by traded value, the book and trades")
         func table() async throws {
-            let outcome = try await CoinboardProcess.run(["snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
-                                                          "--duration", "2", "--format", "table"])
+            let outcome = try await CoinboardProcess.run([
+                "snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
+                "--duration", "2", "--format", "table",
+            ])
             #expect(outcome.status == 0)
             let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("DEMO (simulated data) at ") == true)

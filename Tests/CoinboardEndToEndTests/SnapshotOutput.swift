@@ -95,31 +95,40 @@ struct ExactnessRules {
     /// Trade times are compared to this many microseconds (the legacy REST history has seconds).
     var tradeTimeResolution: Int64
 
-    static let bithumb = ExactnessRules(changeBasis: .sinceMidnightKST, rateDigits: nil, comparesHighLow: true,
-                                        tradeTimeResolution: 1000)
-    static let legacy = ExactnessRules(changeBasis: .rolling24h, rateDigits: 4, comparesHighLow: false,
-                                       tradeTimeResolution: 1_000_000)
+    static let bithumb = ExactnessRules(
+        changeBasis: .sinceMidnightKST, rateDigits: nil, comparesHighLow: true,
+        tradeTimeResolution: 1000)
+    static let legacy = ExactnessRules(
+        changeBasis: .rolling24h, rateDigits: 4, comparesHighLow: false,
+        tradeTimeResolution: 1_000_000)
 }
 
 extension SnapshotOutput {
     /// Checks that listing, tickers, the books of `focus` and their newest `tradeCount` trades
     /// equal the simulator's state.
-    func expectEqual(to state: MarketSimulator, focus: [MarketCode], depth: Int, tradeCount: Int, rules: ExactnessRules,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectEqual(
+        to state: MarketSimulator, focus: [MarketCode], depth: Int, tradeCount: Int, rules: ExactnessRules,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(markets.map(\.code) == state.markets.map(\.code.code), sourceLocation: sourceLocation)
         #expect(markets.map(\.nameKo) == state.markets.map(\.koreanName), sourceLocation: sourceLocation)
         var mismatches: [String] = []
         for market in state.markets {
             guard let own = state.ticker(for: market.code, change: rules.changeBasis, session: rules.changeBasis),
-                  let row = self.market(market.code.code) else {
+                let row = self.market(market.code.code)
+            else {
                 mismatches.append("\(market.code): no ticker")
                 continue
             }
             let rate = rules.rateDigits.map { own.change.rate.rounded(toFractionDigits: $0) } ?? own.change.rate
-            var expected = [own.price.description, own.change.direction.rawValue, rate.description,
-                            own.change.amount.description, own.tradeValue24h?.description, own.volume24h?.description]
-            var actual = [row.price, row.change, row.changeRate.flatMap(ExactDecimal.init)?.description, row.changePrice,
-                          row.tradeValue24h, row.volume24h]
+            var expected = [
+                own.price.description, own.change.direction.rawValue, rate.description,
+                own.change.amount.description, own.tradeValue24h?.description, own.volume24h?.description,
+            ]
+            var actual = [
+                row.price, row.change, row.changeRate.flatMap(ExactDecimal.init)?.description, row.changePrice,
+                row.tradeValue24h, row.volume24h,
+            ]
             if rules.comparesHighLow {
                 expected += [own.session?.high.description, own.session?.low.description]
                 actual += [row.high, row.low]
@@ -146,7 +155,8 @@ extension SnapshotOutput {
     var hasCrossedBook: Bool {
         orderbooks.values.contains { book in
             guard let bid = book.bids.first.flatMap({ ExactDecimal($0.price) }),
-                  let ask = book.asks.first.flatMap({ ExactDecimal($0.price) }) else { return false }
+                let ask = book.asks.first.flatMap({ ExactDecimal($0.price) })
+            else { return false }
             return bid >= ask
         }
     }
@@ -160,8 +170,9 @@ extension SnapshotOutput.Level {
 
 extension SnapshotOutput.TradeRow {
     init(_ trade: Trade) {
-        self.init(time: trade.timestamp.iso8601, price: trade.price.description, quantity: trade.quantity.description,
-                  side: trade.side.rawValue)
+        self.init(
+            time: trade.timestamp.iso8601, price: trade.price.description, quantity: trade.quantity.description,
+            side: trade.side.rawValue)
     }
 
     /// The row with its time cut to `resolution` µs (the printed time has milliseconds).

@@ -50,7 +50,7 @@ struct TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([try Self.tmux.path, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         // The test runner's ignored and blocked signals are not passed on: the tmux server must
         // see its children exit and be able to hang up what runs in it.
         var attributes = posix_spawnattr_t()
@@ -76,9 +76,11 @@ struct TmuxSession {
     /// remembers never leaks into another test; runs in one session share it.
     static func start(_ command: String, width: Int, height: Int) async throws -> TmuxSession {
         let session = TmuxSession()
-        try await session.tmux(["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)",
-                                "-e", "XDG_STATE_HOME=\(session.stateFolder)", command,
-                                ";", "set-option", "-t", session.name, "remain-on-exit", "on"])
+        try await session.tmux([
+            "new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)",
+            "-e", "XDG_STATE_HOME=\(session.stateFolder)", command,
+            ";", "set-option", "-t", session.name, "remain-on-exit", "on",
+        ])
         return session
     }
 
@@ -125,8 +127,10 @@ struct TmuxSession {
 
     /// Waits (at most `timeout`) until the screen satisfies `condition`; returns the last screen seen.
     @discardableResult
-    func waitForScreen(timeout: Duration = .seconds(180), _ description: String,
-                       until condition: (String) -> Bool) async throws -> String {
+    func waitForScreen(
+        timeout: Duration = .seconds(180), _ description: String,
+        until condition: (String) -> Bool
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var text = try await screen()
         while !condition(text) {

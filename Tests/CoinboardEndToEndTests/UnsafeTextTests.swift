@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestFixtures
+import Testing
 
 /// Exchange text with escapes, C1 controls, bidi overrides and forged line breaks never reaches
 /// standard output, standard error or the log file raw (`SafeText` on every way out).
@@ -51,7 +51,8 @@ import TestFixtures
         let folder = NSTemporaryDirectory() + "coinboard-unsafe-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let listing = #"[{"market":"KRW-BTC","korean_name":"비트\#(Self.hostile)코인","english_name":"Bit\#(Self.hostile)coin","#
+        let listing =
+            #"[{"market":"KRW-BTC","korean_name":"비트\#(Self.hostile)코인","english_name":"Bit\#(Self.hostile)coin","#
             + #""market_warning":"NONE"}]"#
         let ticker = String(decoding: try Fixture.json("bithumb-v2-ws-ticker-ccxt-1.json"), as: UTF8.self)
         let lines = try [
@@ -65,8 +66,10 @@ import TestFixtures
         try lines.joined(separator: "\n").write(toFile: recording, atomically: true, encoding: .utf8)
         let log = folder + "/log"
         for format in ["json", "table"] {
-            let outcome = try await CoinboardProcess.run(["snapshot", "--replay", recording, "--speed", "0", "--duration", "1",
-                                                          "--format", format, "--log-file", log])
+            let outcome = try await CoinboardProcess.run([
+                "snapshot", "--replay", recording, "--speed", "0", "--duration", "1",
+                "--format", format, "--log-file", log,
+            ])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             #expect(outcome.standardOutput.contains("KRW-BTC"))
             #expect(Self.unsafeScalars(in: outcome.standardOutput).isEmpty, "\(outcome.standardOutput.debugDescription)")

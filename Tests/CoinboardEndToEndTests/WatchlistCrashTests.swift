@@ -25,8 +25,9 @@ extension TimedEndToEndTests {
                     if outcome.saved.count > outcome.confirmed.count { aheadOfConfirmed += 1 }
                 }
                 #expect(confirmedTrials >= Self.trials / 2, "most trials confirmed saves before the kill")
-                print("watchlist crash test: \(Self.trials) kills, \(confirmedTrials) after confirmed saves, "
-                    + "\(aheadOfConfirmed) with a save landed but not yet confirmed")
+                print(
+                    "watchlist crash test: \(Self.trials) kills, \(confirmedTrials) after confirmed saves, "
+                        + "\(aheadOfConfirmed) with a save landed but not yet confirmed")
             }
         }
 
@@ -42,12 +43,15 @@ extension TimedEndToEndTests {
             let run = try Run()
             defer { run.remove() }
             let watchlist = run.folder + "/watchlist.json"
-            let tmux = try await TmuxSession.start(try WatchlistTmuxTests.dashboard(run, port: port, watchlist: watchlist),
-                                                   width: 120, height: 100)
+            let tmux = try await TmuxSession.start(
+                try WatchlistTmuxTests.dashboard(run, port: port, watchlist: watchlist),
+                width: 120, height: 100)
             defer { tmux.kill() }
             try await tmux.waitForScreen("the table") { WatchlistTmuxTests.tableIsUp($0) }
-            let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8)
-                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            let pid = try #require(
+                Int32(
+                    String(contentsOfFile: run.pidFile, encoding: .utf8)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)))
             let deadline = ContinuousClock.now + .milliseconds(killAfterMilliseconds)
             for _ in 0..<60 where ContinuousClock.now < deadline {
                 try await tmux.send("f", "j")

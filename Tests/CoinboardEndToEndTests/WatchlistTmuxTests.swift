@@ -14,9 +14,10 @@ extension TimedEndToEndTests {
         /// places, favorites in `watchlist`, and its log in the run's folder.
         static func dashboard(_ run: Run, port: Int, watchlist: String) throws -> String {
             try Data("sort = \"name\"\n".utf8).write(to: URL(fileURLWithPath: run.folder + "/sorted.toml"))
-            return try run.command("--exchange bithumb --ws-url ws://127.0.0.1:\(port)/websocket/v1 "
-                + "--rest-url http://127.0.0.1:\(port) --config \(run.folder)/sorted.toml "
-                + "--watchlist \(watchlist) --log-file \(run.folder)/log")
+            return try run.command(
+                "--exchange bithumb --ws-url ws://127.0.0.1:\(port)/websocket/v1 "
+                    + "--rest-url http://127.0.0.1:\(port) --config \(run.folder)/sorted.toml "
+                    + "--watchlist \(watchlist) --log-file \(run.folder)/log")
         }
 
         static func tableIsUp(_ screen: String) -> Bool {
@@ -28,15 +29,18 @@ extension TimedEndToEndTests {
         static func favorites(in path: String) -> [String]? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  object["version"] as? Int == 1, let favorites = object["favorites"] as? [String] else {
+                object["version"] as? Int == 1, let favorites = object["favorites"] as? [String]
+            else {
                 Issue.record("\(path) is not a valid watchlist: \(String(decoding: data, as: UTF8.self))")
                 return nil
             }
             return favorites
         }
 
-        static func waitForFavorites(in path: String, _ description: String,
-                                     until condition: ([String]) -> Bool) async throws -> [String] {
+        static func waitForFavorites(
+            in path: String, _ description: String,
+            until condition: ([String]) -> Bool
+        ) async throws -> [String] {
             let deadline = ContinuousClock.now + .seconds(60)
             var favorites = Self.favorites(in: path) ?? []
             while !condition(favorites) {
@@ -103,8 +107,9 @@ extension TimedEndToEndTests {
                     let run = try Run()
                     defer { run.remove() }
                     let watchlist = run.folder + "/watchlist.json"
-                    let tmux = try await TmuxSession.start(try Self.dashboard(run, port: port, watchlist: watchlist),
-                                                           width: 140, height: 20)
+                    let tmux = try await TmuxSession.start(
+                        try Self.dashboard(run, port: port, watchlist: watchlist),
+                        width: 140, height: 20)
                     defer { tmux.kill() }
                     try await tmux.waitForScreen("the table") { Self.tableIsUp($0) }
                     if stop == "q" {
@@ -112,8 +117,10 @@ extension TimedEndToEndTests {
                     } else {
                         try await tmux.send("f", "j", "f")
                         try await tmux.waitForScreen("both favorites on the screen") { $0.contains("즐겨찾기 2") }
-                        let pid = try #require(Int32(String(contentsOfFile: run.pidFile, encoding: .utf8)
-                            .trimmingCharacters(in: .whitespacesAndNewlines)))
+                        let pid = try #require(
+                            Int32(
+                                String(contentsOfFile: run.pidFile, encoding: .utf8)
+                                    .trimmingCharacters(in: .whitespacesAndNewlines)))
                         #expect(kill(pid, SIGTERM) == 0)
                     }
                     #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")

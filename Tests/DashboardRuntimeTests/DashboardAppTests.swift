@@ -18,21 +18,27 @@ import Testing
     /// on the system clock (frames and ticks must come; the tests wait by looks, not by time).
     func makeApp(_ backend: SharedRecordingBackend, watchlist: MemoryWatchlist) async -> DashboardApp {
         let store = MarketStore()
-        let markets = [Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
-                       Market(code: eth, koreanName: "이더리움", englishName: "Ethereum")]
+        let markets = [
+            Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
+            Market(code: eth, koreanName: "이더리움", englishName: "Ethereum"),
+        ]
         let tickers = [(btc, 158_000_000), (eth, 4_700_000)].map { code, price in
-            MarketEvent.ticker(Ticker(market: code, price: ExactDecimal(price),
-                                      change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
-                                      timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))
+            MarketEvent.ticker(
+                Ticker(
+                    market: code, price: ExactDecimal(price),
+                    change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
+                    timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))
         }
         await store.apply([.markets(markets)] + tickers, feed: FeedStatus(state: .live))
         let fetcher = ScriptedFetcher(answers: [:])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+            fetcher: fetcher)
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
-        return DashboardApp(backend: backend, store: store, supervisor: supervisor, watchlist: watchlist,
-                            settings: DashboardSettings(exchangeName: "Test"),
-                            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        return DashboardApp(
+            backend: backend, store: store, supervisor: supervisor, watchlist: watchlist,
+            settings: DashboardSettings(exchangeName: "Test"),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     func screenShows(_ backend: SharedRecordingBackend, _ text: String) async throws -> Bool {

@@ -1,6 +1,7 @@
 import MarketCore
-@testable import DashboardRuntime
 import Testing
+
+@testable import DashboardRuntime
 
 @Suite struct FeedToScreenLatencyTests {
     @Test func percentilesCountWholeMilliseconds() {

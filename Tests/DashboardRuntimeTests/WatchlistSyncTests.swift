@@ -1,7 +1,7 @@
+import DashboardRuntime
 import DashboardUI
 import Logging
 import MarketCore
-import DashboardRuntime
 import RuntimeTestSupport
 import Testing
 

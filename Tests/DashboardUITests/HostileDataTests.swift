@@ -1,7 +1,8 @@
-@testable import DashboardUI
 import MarketCore
 import TerminalKit
 import Testing
+
+@testable import DashboardUI
 
 /// The renderer never traps, whatever values reach it: the extremes of the decimal's range and
 /// precision, books and candles the codecs would reject, at every screen and size.
@@ -18,8 +19,9 @@ import Testing
             let time = start.advanced(byMicroseconds: Int64(index - extremes.count) * 120_000_000)
             return [
                 Candle(start: time, open: price, high: tiny, low: huge, close: quadrillion, volume: huge),
-                Candle(start: time.advanced(byMicroseconds: 60_000_000), open: huge, high: price, low: price, close: tiny,
-                       volume: price, tradeValue: huge),
+                Candle(
+                    start: time.advanced(byMicroseconds: 60_000_000), open: huge, high: price, low: price, close: tiny,
+                    volume: price, tradeValue: huge),
             ]
         }
     }
@@ -28,21 +30,31 @@ import Testing
         var state = MarketState()
         state.apply(.markets(SampleMarket.markets))
         for (market, price) in zip(SampleMarket.markets.map(\.code), extremes) {
-            let session = TradingSession(basis: .rolling24h, open: -price, high: tiny, low: huge, previousClose: price,
-                                         volume: huge, tradeValue: huge)
-            state.apply(.ticker(Ticker(market: market, price: price,
-                                       change: PriceChange(signedAmount: -huge, signedRate: huge, basis: .rolling24h),
-                                       session: session, volume24h: huge, tradeValue24h: huge, timestamp: SampleMarket.now)))
+            let session = TradingSession(
+                basis: .rolling24h, open: -price, high: tiny, low: huge, previousClose: price,
+                volume: huge, tradeValue: huge)
+            state.apply(
+                .ticker(
+                    Ticker(
+                        market: market, price: price,
+                        change: PriceChange(signedAmount: -huge, signedRate: huge, basis: .rolling24h),
+                        session: session, volume24h: huge, tradeValue24h: huge, timestamp: SampleMarket.now)))
         }
         let levels = extremes.map { BookLevel(price: $0, quantity: huge) } + [BookLevel(price: ExactDecimal(7), quantity: tiny)]
         state.apply(.orderBook(OrderBook(market: SampleMarket.btc, bids: levels, asks: levels, timestamp: SampleMarket.now)))
         state.apply(.candles(CandleHistory(market: SampleMarket.btc, interval: .oneMinute, candles: candles, coveredUntil: nil)))
-        state.apply(.trades(extremes.map { price in
-            Trade(market: SampleMarket.btc, price: price, quantity: ExactDecimal(90_000_000_000) * ExactDecimal(1_000_000_000),
-                  side: .buy, timestamp: SampleMarket.now)
-        }))
-        return state.snapshot(at: SampleMarket.now, feed: FeedStatus(state: .live, messages: Int.max, decodeErrors: Int.max,
-                                                                      lastMarketDataAt: Timestamp(microseconds: .min)))
+        state.apply(
+            .trades(
+                extremes.map { price in
+                    Trade(
+                        market: SampleMarket.btc, price: price, quantity: ExactDecimal(90_000_000_000) * ExactDecimal(1_000_000_000),
+                        side: .buy, timestamp: SampleMarket.now)
+                }))
+        return state.snapshot(
+            at: SampleMarket.now,
+            feed: FeedStatus(
+                state: .live, messages: Int.max, decodeErrors: Int.max,
+                lastMarketDataAt: Timestamp(microseconds: .min)))
     }
 
     /// Every screen — table, favorites, search, help, detail at every chart interval, zoomed
@@ -52,12 +64,15 @@ import Testing
         for (width, height) in [(40, 12), (80, 24), (200, 60)] {
             for isUnicode in [true, false] {
                 let settings = DashboardSettings(exchangeName: "Bithumb", isUnicode: isUnicode)
-                var state = SampleMarket.state(width: width, height: height, settings: settings, snapshot: snapshot(),
-                                               favorites: [SampleMarket.btc])
-                let keys: [Key] = [.character("?"), .character("?"), .tab, .tab, .character("/"), .character("B"), .escape,
-                                   .enter, .character("+"), .character("+"), .left, .left, .right, .character("-"),
-                                   .character("-"), .character("-"), .character("]"), .character("]"), .character("]"),
-                                   .character("["), .character("?"), .escape, .character("s"), .character("S")]
+                var state = SampleMarket.state(
+                    width: width, height: height, settings: settings, snapshot: snapshot(),
+                    favorites: [SampleMarket.btc])
+                let keys: [Key] = [
+                    .character("?"), .character("?"), .tab, .tab, .character("/"), .character("B"), .escape,
+                    .enter, .character("+"), .character("+"), .left, .left, .right, .character("-"),
+                    .character("-"), .character("-"), .character("]"), .character("]"), .character("]"),
+                    .character("["), .character("?"), .escape, .character("s"), .character("S"),
+                ]
                 screens.append(DashboardScreen.render(state))
                 for key in keys {
                     _ = state.reduce(.keyPressed(key))

@@ -213,8 +213,9 @@ import Testing
         #expect(press(.character("3"), on: &state) == [.follow(SampleMarket.btc, .fiveMinutes)])
         #expect(press(.character("3"), on: &state).isEmpty)
         #expect(press(.character("9"), on: &state) == [.follow(SampleMarket.btc, .sixHours)])
-        #expect(press(.character("]"), .character("]"), on: &state)
-            == [.follow(SampleMarket.btc, .twelveHours), .follow(SampleMarket.btc, .oneDay)])
+        #expect(
+            press(.character("]"), .character("]"), on: &state)
+                == [.follow(SampleMarket.btc, .twelveHours), .follow(SampleMarket.btc, .oneDay)])
         #expect(press(.character("]"), on: &state).isEmpty)
         #expect(press(.character("1"), .character("["), on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
         #expect(press(.character("0"), on: &state).isEmpty)
@@ -252,8 +253,9 @@ import Testing
 
 @Suite struct SelectionTests {
     @Test func theHighlightStaysOnTheTopRowUntilTheUserMovesIt() {
-        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 80, height: 20),
-                            now: SampleMarket.now)
+        var state = UIState(
+            settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 80, height: 20),
+            now: SampleMarket.now)
         var market = MarketState()
         market.apply(.markets(SampleMarket.markets))
         _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))

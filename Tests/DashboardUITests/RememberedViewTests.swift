@@ -18,8 +18,9 @@ import Testing
         #expect(view.lastMarket == SampleMarket.btc)
         #expect(view.columnsPerCandle == state.chart.columnsPerCandle)
         #expect(view.chartInterval == state.chart.interval)
-        let next = UIState(settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")), size: state.size,
-                           now: state.now)
+        let next = UIState(
+            settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")), size: state.size,
+            now: state.now)
         #expect(next.nameLanguage == .english)
         #expect(next.chart.columnsPerCandle == state.chart.columnsPerCandle)
         #expect(next.chart.interval == state.chart.interval)
@@ -35,8 +36,9 @@ import Testing
         #expect(view.chartInterval == nil, "an interval this version does not know is left out")
         #expect(view.lastMarket == MarketCode(code: "KRW-ETH"))
         let settings = view.applied(to: DashboardSettings(exchangeName: "Bithumb"))
-        #expect(UIState(settings: settings, size: Size(width: 80, height: 24), now: SampleMarket.now).chart.columnsPerCandle
-            == ChartView.columnsPerCandleRange.upperBound, "a zoom out of range is brought within it")
+        #expect(
+            UIState(settings: settings, size: Size(width: 80, height: 24), now: SampleMarket.now).chart.columnsPerCandle
+                == ChartView.columnsPerCandleRange.upperBound, "a zoom out of range is brought within it")
         let again = try JSONDecoder().decode(RememberedView.self, from: JSONEncoder().encode(view))
         #expect(again == view)
     }

@@ -1,6 +1,7 @@
-@testable import DashboardUI
 import MarketCore
 import TerminalKit
+
+@testable import DashboardUI
 
 /// A small, fixed market for screen tests: five KRW markets with Korean and English names,
 /// BTC with a book, trades and one-minute candles, all at 2026-11-21 14:03:20 KST.
@@ -23,12 +24,14 @@ enum SampleMarket {
     static func decimal(_ text: String) -> ExactDecimal { ExactDecimal(text)! }
 
     static func ticker(_ market: MarketCode, price: String, change: String, rate: String, value: String) -> Ticker {
-        Ticker(market: market, price: decimal(price),
-               change: PriceChange(signedAmount: decimal(change), signedRate: decimal(rate), basis: .sinceMidnightKST),
-               session: TradingSession(basis: .sinceMidnightKST, open: decimal(price) - decimal(change),
-                                       high: decimal(price) + 100, low: decimal(price) - decimal(change) - 100,
-                                       previousClose: decimal(price) - decimal(change)),
-               volume24h: decimal("1234.5678"), tradeValue24h: decimal(value), timestamp: now)
+        Ticker(
+            market: market, price: decimal(price),
+            change: PriceChange(signedAmount: decimal(change), signedRate: decimal(rate), basis: .sinceMidnightKST),
+            session: TradingSession(
+                basis: .sinceMidnightKST, open: decimal(price) - decimal(change),
+                high: decimal(price) + 100, low: decimal(price) - decimal(change) - 100,
+                previousClose: decimal(price) - decimal(change)),
+            volume24h: decimal("1234.5678"), tradeValue24h: decimal(value), timestamp: now)
     }
 
     static let tickers = [
@@ -40,20 +43,28 @@ enum SampleMarket {
     ]
 
     static func book(bids: Int = 5, asks: Int = 5) -> OrderBook {
-        OrderBook(market: btc,
-                  bids: (0..<bids).map { BookLevel(price: decimal("131249000") - ExactDecimal($0 * 1000),
-                                                   quantity: decimal("0.25") * ExactDecimal($0 + 1)) },
-                  asks: (0..<asks).map { BookLevel(price: decimal("131250000") + ExactDecimal($0 * 1000),
-                                                   quantity: decimal("0.1") * ExactDecimal(5 - $0)) },
-                  timestamp: now)
+        OrderBook(
+            market: btc,
+            bids: (0..<bids).map {
+                BookLevel(
+                    price: decimal("131249000") - ExactDecimal($0 * 1000),
+                    quantity: decimal("0.25") * ExactDecimal($0 + 1))
+            },
+            asks: (0..<asks).map {
+                BookLevel(
+                    price: decimal("131250000") + ExactDecimal($0 * 1000),
+                    quantity: decimal("0.1") * ExactDecimal(5 - $0))
+            },
+            timestamp: now)
     }
 
     static let trades: [Trade] = (0..<6).map { index -> Trade in
         let isBuy = index % 2 == 0
         let secondsAgo = Int64(6 - index) * 7
-        return Trade(market: btc, price: decimal(isBuy ? "131250000" : "131249000"), quantity: decimal("0.0123"),
-                     side: isBuy ? .buy : .sell, timestamp: now.advanced(byMicroseconds: -secondsAgo * 1_000_000),
-                     id: UInt64(index + 1))
+        return Trade(
+            market: btc, price: decimal(isBuy ? "131250000" : "131249000"), quantity: decimal("0.0123"),
+            side: isBuy ? .buy : .sell, timestamp: now.advanced(byMicroseconds: -secondsAgo * 1_000_000),
+            id: UInt64(index + 1))
     }
 
     static func candles(count: Int) -> CandleHistory {
@@ -63,16 +74,19 @@ enum SampleMarket {
             let step: Int = index % 2 == 0 ? 50_000 : -30_000
             let open = ExactDecimal(131_000_000 + wave)
             let close = ExactDecimal(131_000_000 + wave + step)
-            return Candle(start: start.advanced(byMicroseconds: Int64(index - count + 1) * 60_000_000), open: open,
-                          high: max(open, close) + 20_000, low: min(open, close) - 20_000, close: close,
-                          volume: ExactDecimal(1 + index % 4))
+            return Candle(
+                start: start.advanced(byMicroseconds: Int64(index - count + 1) * 60_000_000), open: open,
+                high: max(open, close) + 20_000, low: min(open, close) - 20_000, close: close,
+                volume: ExactDecimal(1 + index % 4))
         }
         return CandleHistory(market: btc, interval: .oneMinute, candles: candles, coveredUntil: nil)
     }
 
     /// A snapshot of the sample market, with whatever the test leaves out left out.
-    static func snapshot(book: OrderBook? = SampleMarket.book(), candleCount: Int = 24,
-                         feed: FeedStatus = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now)) -> MarketSnapshot {
+    static func snapshot(
+        book: OrderBook? = SampleMarket.book(), candleCount: Int = 24,
+        feed: FeedStatus = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now)
+    ) -> MarketSnapshot {
         var state = MarketState()
         state.apply(.markets(markets))
         for ticker in tickers { state.apply(.ticker(ticker)) }
@@ -83,8 +97,10 @@ enum SampleMarket {
     }
 
     /// A dashboard state showing the sample market at a size.
-    static func state(width: Int = 100, height: Int = 16, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb"),
-                      snapshot: MarketSnapshot = SampleMarket.snapshot(), favorites: [MarketCode] = []) -> UIState {
+    static func state(
+        width: Int = 100, height: Int = 16, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb"),
+        snapshot: MarketSnapshot = SampleMarket.snapshot(), favorites: [MarketCode] = []
+    ) -> UIState {
         var state = UIState(settings: settings, size: Size(width: width, height: height), now: now)
         _ = state.reduce(.favoritesLoaded(favorites))
         _ = state.reduce(.snapshotArrived(snapshot))

@@ -1,189 +1,205 @@
-@testable import DashboardUI
 import MarketCore
 import TerminalKit
 import Testing
+
+@testable import DashboardUI
 
 /// Whole screens and single widgets compared line by line with what a person would see.
 @Suite struct ScreenGoldenTests {
     @Test func marketTableWithKoreanNamesSortedByTradedValue() {
         let state = SampleMarket.state(width: 72, height: 12, favorites: [SampleMarket.eth])
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   즐겨찾기 1                                        정렬: 거래대금▼",
-            "   이름                 심볼           현재가  전일대비 거래대금(백만)",
-            "   엑스알피(리플)       XRP             3,125     0.00%        123,457",
-            "   비트코인             BTC       131,250,000    ▲1.74%         98,765",
-            "★  이더리움             ETH         4,512,000    ▼0.42%         45,679",
-            "   도지코인             DOGE            412.5    ▲3.12%          2,346",
-            "   솔라나               SOL           287,300    ▼1.78%            988",
-            "",
-            "",
-            "",
-            "",
-            " Bithumb  ● live  0.0s ago  0 msg/s                14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                " KRW   즐겨찾기 1                                        정렬: 거래대금▼",
+                "   이름                 심볼           현재가  전일대비 거래대금(백만)",
+                "   엑스알피(리플)       XRP             3,125     0.00%        123,457",
+                "   비트코인             BTC       131,250,000    ▲1.74%         98,765",
+                "★  이더리움             ETH         4,512,000    ▼0.42%         45,679",
+                "   도지코인             DOGE            412.5    ▲3.12%          2,346",
+                "   솔라나               SOL           287,300    ▼1.78%            988",
+                "",
+                "",
+                "",
+                "",
+                " Bithumb  ● live  0.0s ago  0 msg/s                14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func marketTableWithEnglishNames() {
         var state = SampleMarket.state(width: 72, height: 12, favorites: [SampleMarket.eth])
         _ = state.reduce(.keyPressed(.character("e")))
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   Favorites 1                                          Sort: value▼",
-            "   Name                 Symbol          Price  Chg(day)  Value(1M KRW)",
-            "   XRP                  XRP             3,125     0.00%        123,457",
-            "   Bitcoin              BTC       131,250,000    ▲1.74%         98,765",
-            "★  Ethereum             ETH         4,512,000    ▼0.42%         45,679",
-            "   Dogecoin             DOGE            412.5    ▲3.12%          2,346",
-            "   Solana               SOL           287,300    ▼1.78%            988",
-            "",
-            "",
-            "",
-            "",
-            " Bithumb  ● live  0.0s ago  0 msg/s                14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                " KRW   Favorites 1                                          Sort: value▼",
+                "   Name                 Symbol          Price  Chg(day)  Value(1M KRW)",
+                "   XRP                  XRP             3,125     0.00%        123,457",
+                "   Bitcoin              BTC       131,250,000    ▲1.74%         98,765",
+                "★  Ethereum             ETH         4,512,000    ▼0.42%         45,679",
+                "   Dogecoin             DOGE            412.5    ▲3.12%          2,346",
+                "   Solana               SOL           287,300    ▼1.78%            988",
+                "",
+                "",
+                "",
+                "",
+                " Bithumb  ● live  0.0s ago  0 msg/s                14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func emptyFavoritesSayHowToAddOne() {
         var state = SampleMarket.state(width: 60, height: 12)
         _ = state.reduce(.keyPressed(.tab))
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   즐겨찾기 0                             정렬: 내 순서▲",
-            "   이름       심볼           현재가  전일대비 거래대금(백만)",
-            "",
-            "                    즐겨찾기가 없습니다.",
-            "           KRW 탭에서 f 또는 Space로 추가하세요.",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            " Bithumb  ● live  0.0s ago  0 msg/s    14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                " KRW   즐겨찾기 0                             정렬: 내 순서▲",
+                "   이름       심볼           현재가  전일대비 거래대금(백만)",
+                "",
+                "                    즐겨찾기가 없습니다.",
+                "           KRW 탭에서 f 또는 Space로 추가하세요.",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                " Bithumb  ● live  0.0s ago  0 msg/s    14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func aTerminalBelow40x12SaysItIsTooSmall() {
-        #expect(DashboardScreen.render(SampleMarket.state(width: 30, height: 8)).trimmedLines == [
-            "",
-            "",
-            "      terminal too small",
-            "       30x8, need 40x12",
-            "           q quits",
-            "",
-            "",
-            ""
-        ])
+        #expect(
+            DashboardScreen.render(SampleMarket.state(width: 30, height: 8)).trimmedLines == [
+                "",
+                "",
+                "      terminal too small",
+                "       30x8, need 40x12",
+                "           q quits",
+                "",
+                "",
+                "",
+            ])
     }
 
     @Test func detailScreenShowsBookTradesAndChart() {
         var state = SampleMarket.state(width: 84, height: 26)
         _ = state.reduce(.keyPressed(.down))
         _ = state.reduce(.keyPressed(.enter))
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            "  비트코인 BTC/KRW  131,250,000  ▲1.74% +2,250,000  전일대비",
-            "  고가 131,250,100  저가 128,999,900  거래량 1,234.57  거래대금(백만) 98,765",
-            " 호가                                             체결",
-            "   131,253,000       0.2000 ██           +1.75%   14:03:13    131,249,000     0.0123",
-            "   131,252,000       0.3000 ███          +1.75%   14:03:06    131,250,000     0.0123",
-            "   131,251,000       0.4000 ████         +1.74%   14:02:59    131,249,000     0.0123",
-            "   131,250,000       0.5000 ██████       +1.74%   14:02:52    131,250,000     0.0123",
-            "─ 스프레드 1,000 (0.00%)  중간 131,249,500 ─────  14:02:45    131,249,000     0.0123",
-            "▶  131,249,000       0.2500 ███          +1.74%   14:02:38    131,250,000     0.0123",
-            "   131,248,000       0.5000 ██████       +1.74%",
-            "   131,247,000       0.7500 ████████     +1.74%",
-            "   131,246,000       1.0000 ███████████  +1.74%",
-            " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h 24h",
-            "┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╷┈┈┈┈┈┈┈╷┈╻┈ 131,250,000",
-            "                             ╷ ┃         ┃     ╷   ╽       ┃ ╽     │ ┃",
-            "                             ┃ ╵       ╽       ┃ ╷ ┃       ╿ ╿     │ ┃  131,164,118",
-            "                           ╷ ╵     ╽ ╷ ┃       ╿ ┃ ╵               ┃ ┃",
-            "                       ╻   ┃       ┃ ┃ ╵         ╵     ╽ ╷       ╽ ╿ │  131,070,000",
-            "                       ┃ ╽ ╿       ╵ ╵     ╽ ╷       ╻ ┃ ┃       ╿",
-            "                       ╵ ╿                 ┃ ┃       ┃   ╵     ╽        130,975,882",
-            "                                 ╽         ╵ ╹       ╵         ┃",
-            "                                 ╿                             ╵        130,881,765",
-            "                           ▄ █     ▄ █     ▄ █     ▄ █     ▄ █     ▄ █",
-            "                       ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █",
-            "                       ╵13:40    ╵13:45    ╵13:50    ╵13:55    ╵14:00",
-            " Bithumb  ● live  0.0s ago  0 msg/s                            14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                "  비트코인 BTC/KRW  131,250,000  ▲1.74% +2,250,000  전일대비",
+                "  고가 131,250,100  저가 128,999,900  거래량 1,234.57  거래대금(백만) 98,765",
+                " 호가                                             체결",
+                "   131,253,000       0.2000 ██           +1.75%   14:03:13    131,249,000     0.0123",
+                "   131,252,000       0.3000 ███          +1.75%   14:03:06    131,250,000     0.0123",
+                "   131,251,000       0.4000 ████         +1.74%   14:02:59    131,249,000     0.0123",
+                "   131,250,000       0.5000 ██████       +1.74%   14:02:52    131,250,000     0.0123",
+                "─ 스프레드 1,000 (0.00%)  중간 131,249,500 ─────  14:02:45    131,249,000     0.0123",
+                "▶  131,249,000       0.2500 ███          +1.74%   14:02:38    131,250,000     0.0123",
+                "   131,248,000       0.5000 ██████       +1.74%",
+                "   131,247,000       0.7500 ████████     +1.74%",
+                "   131,246,000       1.0000 ███████████  +1.74%",
+                " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h 24h",
+                "┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╷┈┈┈┈┈┈┈╷┈╻┈ 131,250,000",
+                "                             ╷ ┃         ┃     ╷   ╽       ┃ ╽     │ ┃",
+                "                             ┃ ╵       ╽       ┃ ╷ ┃       ╿ ╿     │ ┃  131,164,118",
+                "                           ╷ ╵     ╽ ╷ ┃       ╿ ┃ ╵               ┃ ┃",
+                "                       ╻   ┃       ┃ ┃ ╵         ╵     ╽ ╷       ╽ ╿ │  131,070,000",
+                "                       ┃ ╽ ╿       ╵ ╵     ╽ ╷       ╻ ┃ ┃       ╿",
+                "                       ╵ ╿                 ┃ ┃       ┃   ╵     ╽        130,975,882",
+                "                                 ╽         ╵ ╹       ╵         ┃",
+                "                                 ╿                             ╵        130,881,765",
+                "                           ▄ █     ▄ █     ▄ █     ▄ █     ▄ █     ▄ █",
+                "                       ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █",
+                "                       ╵13:40    ╵13:45    ╵13:50    ╵13:55    ╵14:00",
+                " Bithumb  ● live  0.0s ago  0 msg/s                            14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func aStaleConnectionShowsItsAgeAndProblem() {
-        let feed = FeedStatus(state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
-                              lastProblem: "nothing received for 20s")
+        let feed = FeedStatus(
+            state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
+            lastProblem: "nothing received for 20s")
         let state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   즐겨찾기 0                                                                    정렬: 거래대금▼",
-            "   이름                 심볼           현재가  전일대비         변동 거래대금(백만)",
-            "   엑스알피(리플)       XRP             3,125     0.00%            0        123,457",
-            "   비트코인             BTC       131,250,000    ▲1.74%   +2,250,000         98,765",
-            "   이더리움             ETH         4,512,000    ▼0.42%      -19,000         45,679",
-            "   도지코인             DOGE            412.5    ▲3.12%        +12.5          2,346",
-            "   솔라나               SOL           287,300    ▼1.78%       -5,200            988",
-            "",
-            "",
-            "",
-            "",
-            " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                " KRW   즐겨찾기 0                                                                    정렬: 거래대금▼",
+                "   이름                 심볼           현재가  전일대비         변동 거래대금(백만)",
+                "   엑스알피(리플)       XRP             3,125     0.00%            0        123,457",
+                "   비트코인             BTC       131,250,000    ▲1.74%   +2,250,000         98,765",
+                "   이더리움             ETH         4,512,000    ▼0.42%      -19,000         45,679",
+                "   도지코인             DOGE            412.5    ▲3.12%        +12.5          2,346",
+                "   솔라나               SOL           287,300    ▼1.78%       -5,200            988",
+                "",
+                "",
+                "",
+                "",
+                " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func helpListsTheKeysOverTheScreen() {
-        let feed = FeedStatus(state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
-                              lastProblem: "nothing received for 20s")
+        let feed = FeedStatus(
+            state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
+            lastProblem: "nothing received for 20s")
         var state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
         _ = state.reduce(.keyPressed(.character("?")))
-        #expect(DashboardScreen.render(state).trimmedLines == [
-            " KRW   즐겨찾기 0           Keys                                                     정렬: 거래대금▼",
-            "   이름                 심  q           quit                             대금(백만)",
-            "   엑스알피(리플)       XRP Tab         KRW / Favorites                     123,457",
-            "   비트코인             BTC ↑ ↓  j k    move                                 98,765",
-            "   이더리움             ETH PgUp PgDn   page                                 45,679",
-            "   도지코인             DOG Enter       market detail                         2,346",
-            "   솔라나               SOL Esc         back / clear search                     988",
-            "                            f  Space    toggle favorite",
-            "                            s  S        next sort / reverse",
-            "                            /           search (Enter keeps, Esc clears)",
-            "                            any key closes",
-            " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help"
-        ])
+        #expect(
+            DashboardScreen.render(state).trimmedLines == [
+                " KRW   즐겨찾기 0           Keys                                                     정렬: 거래대금▼",
+                "   이름                 심  q           quit                             대금(백만)",
+                "   엑스알피(리플)       XRP Tab         KRW / Favorites                     123,457",
+                "   비트코인             BTC ↑ ↓  j k    move                                 98,765",
+                "   이더리움             ETH PgUp PgDn   page                                 45,679",
+                "   도지코인             DOG Enter       market detail                         2,346",
+                "   솔라나               SOL Esc         back / clear search                     988",
+                "                            f  Space    toggle favorite",
+                "                            s  S        next sort / reverse",
+                "                            /           search (Enter keeps, Esc clears)",
+                "                            any key closes",
+                " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help",
+            ])
     }
 
     @Test func aOneSidedBookShowsItsSideAndNoSpread() {
         var buffer = Buffer(size: Size(width: 50, height: 9))
-        DepthPanel(book: SampleMarket.book(bids: 0, asks: 3), bookState: .live, ticker: SampleMarket.tickers[0], lastTrade: nil,
-                   labels: Labels(language: .korean), theme: SampleMarket.theme).render(in: buffer.area, into: &buffer)
-        #expect(buffer.trimmedLines == [
-            " 호가",
-            "   131,252,000       0.3000 ████████       +1.75%",
-            "   131,251,000       0.4000 ██████████     +1.74%",
-            "   131,250,000       0.5000 █████████████  +1.74%",
-            "─ 스프레드 - ─────────────────────────────────────",
-            "",
-            "",
-            "",
-            ""
-        ])
+        DepthPanel(
+            book: SampleMarket.book(bids: 0, asks: 3), bookState: .live, ticker: SampleMarket.tickers[0], lastTrade: nil,
+            labels: Labels(language: .korean), theme: SampleMarket.theme
+        ).render(in: buffer.area, into: &buffer)
+        #expect(
+            buffer.trimmedLines == [
+                " 호가",
+                "   131,252,000       0.3000 ████████       +1.75%",
+                "   131,251,000       0.4000 ██████████     +1.74%",
+                "   131,250,000       0.5000 █████████████  +1.74%",
+                "─ 스프레드 - ─────────────────────────────────────",
+                "",
+                "",
+                "",
+                "",
+            ])
     }
 
     @Test func aChartWithASingleCandle() {
         var buffer = Buffer(size: Size(width: 40, height: 10))
         var series = CandleSeries(interval: .oneMinute)
         series.replace(with: SampleMarket.candles(count: 1).candles, coveredUntil: nil)
-        CandlestickChart(series: series, view: ChartView(interval: .oneMinute), lastPrice: nil, labels: Labels(language: .korean),
-                         theme: SampleMarket.theme).render(in: buffer.area, into: &buffer)
-        #expect(buffer.trimmedLines == [
-            " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h",
-            "                         │  131,067,000",
-            "                         ╽",
-            "                         ┃  131,043,000",
-            "                         ┃",
-            "                         ┃  131,019,000",
-            "                         ┃",
-            "                         ╿  130,995,000",
-            "                         │",
-            ""
-        ])
+        CandlestickChart(
+            series: series, view: ChartView(interval: .oneMinute), lastPrice: nil, labels: Labels(language: .korean),
+            theme: SampleMarket.theme
+        ).render(in: buffer.area, into: &buffer)
+        #expect(
+            buffer.trimmedLines == [
+                " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h",
+                "                         │  131,067,000",
+                "                         ╽",
+                "                         ┃  131,043,000",
+                "                         ┃",
+                "                         ┃  131,019,000",
+                "                         ┃",
+                "                         ╿  130,995,000",
+                "                         │",
+                "",
+            ])
     }
 }
 
@@ -198,11 +214,14 @@ extension ScreenGoldenTests {
         market.apply(.orderBook(SampleMarket.book()), receivedAt: arrived)
         market.connectionBegan()
         let feed = FeedStatus(state: .live, lastMarketDataAt: SampleMarket.now, resyncingBooks: [SampleMarket.btc])
-        for (language, expected) in [(NameLanguage.korean, ["갱신 3분 전", "호가 · 재동기화 중"]),
-                                     (.english, ["updated 3 min ago", "Order book · resyncing"])] {
-            var state = SampleMarket.state(width: 100, height: 20,
-                                           settings: DashboardSettings(exchangeName: "Bithumb", nameLanguage: language),
-                                           snapshot: market.snapshot(at: SampleMarket.now, feed: feed))
+        for (language, expected) in [
+            (NameLanguage.korean, ["갱신 3분 전", "호가 · 재동기화 중"]),
+            (.english, ["updated 3 min ago", "Order book · resyncing"]),
+        ] {
+            var state = SampleMarket.state(
+                width: 100, height: 20,
+                settings: DashboardSettings(exchangeName: "Bithumb", nameLanguage: language),
+                snapshot: market.snapshot(at: SampleMarket.now, feed: feed))
             _ = state.reduce(.keyPressed(.down))
             _ = state.reduce(.keyPressed(.enter))
             let lines = DashboardScreen.render(state).trimmedLines

@@ -1,7 +1,8 @@
-@testable import DashboardUI
 import MarketCore
 import TerminalKit
 import Testing
+
+@testable import DashboardUI
 
 /// Colours and glyphs: rises red and falls blue (or green and red by setting), a changed price
 /// flashes for 0.3 s, the selected row is reversed, DEMO is unmistakable, ASCII stands in

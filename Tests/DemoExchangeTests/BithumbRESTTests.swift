@@ -33,7 +33,8 @@ struct BithumbRESTTests {
             let book = try await get(port, "/v1/orderbook?markets=KRW-BTC")
             #expect(try JSONShape(book.body).paths == JSONShape(Fixture.json("bithumb-v2-rest-orderbook-ccxt-1.jsonc")).paths)
             guard case .orderBook(let served)? = codec.decode(response: book.body, for: .orderBook(btc)).events.first,
-                  let own = state.orderBook(for: btc) else {
+                let own = state.orderBook(for: btc)
+            else {
                 Issue.record("no order book")
                 return
             }

@@ -10,7 +10,8 @@ import Testing
 /// a new request replacing the subscription, the exact error frames, and the idle cut.
 @Suite("Demo exchange: Bithumb 2.0 WebSocket")
 struct BithumbStreamTests {
-    static let fullRequest = #"[{"ticket":"t1"},{"type":"ticker","codes":["KRW-BTC"]},{"type":"orderbook","codes":["KRW-BTC"]},{"type":"trade","codes":["KRW-BTC"]},{"format":"DEFAULT"}]"#
+    static let fullRequest =
+        #"[{"ticket":"t1"},{"type":"ticker","codes":["KRW-BTC"]},{"type":"orderbook","codes":["KRW-BTC"]},{"type":"trade","codes":["KRW-BTC"]},{"format":"DEFAULT"}]"#
 
     @Test("snapshots first, then live ticker, trade and book frames in the real shapes, all binary")
     func streams() async throws {
@@ -18,9 +19,10 @@ struct BithumbStreamTests {
             // Tickers and trades stream only when KRW-BTC trades, so read until one of each is
             // live (within the session's 10 s), not just a count of frames.
             let transcript = try await socketSession(port, "/websocket/v1", send: [Self.fullRequest]) { frames in
-                frames.count >= 60 && ["ticker", "orderbook", "trade"].allSatisfy { type in
-                    frames.contains { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") }
-                }
+                frames.count >= 60
+                    && ["ticker", "orderbook", "trade"].allSatisfy { type in
+                        frames.contains { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") }
+                    }
             }
             let frames = transcript.frames
             #expect(frames.count >= 60)
@@ -28,11 +30,14 @@ struct BithumbStreamTests {
             #expect(frames.prefix(2).allSatisfy { $0.text.contains(#""stream_type":"SNAPSHOT""#) })
             var codec = UpbitFamilyCodec(profile: .bithumb)
             #expect(frames.allSatisfy { codec.decode(frame: $0.bytes).errors.isEmpty })
-            let shapes = [("ticker", "bithumb-v2-ws-ticker-ccxt-1.json"), ("orderbook", "bithumb-v2-ws-orderbook-snapshot-1.json"),
-                          ("trade", "bithumb-v2-ws-trade-ccxt-1.json")]
+            let shapes = [
+                ("ticker", "bithumb-v2-ws-ticker-ccxt-1.json"), ("orderbook", "bithumb-v2-ws-orderbook-snapshot-1.json"),
+                ("trade", "bithumb-v2-ws-trade-ccxt-1.json"),
+            ]
             for (type, fixture) in shapes {
-                let frame = try #require(frames.last { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") },
-                                         "no live \(type) frame")
+                let frame = try #require(
+                    frames.last { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") },
+                    "no live \(type) frame")
                 #expect(try JSONShape(frame.bytes).paths == JSONShape(Fixture.json(fixture)).paths, "\(type)")
             }
         }
@@ -75,24 +80,27 @@ struct BithumbStreamTests {
         }
     }
 
-    @Test("malformed requests get the exchange's error frame, then a close with code 1000",
-          arguments: [
-              (#"{"ticket":"x","type":"ticker","codes":["KRW-BTC"]}"#, #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
-              ("not json", #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
-              (#"[{"type":"ticker","codes":["KRW-BTC"]}]"#, #"{"error":{"name":"NO_TICKET","message":"티켓이 존재하지 않거나, 유효하지 않습니다."}}"#),
-              (#"[{"ticket":"x"},{"type":"nope","codes":["KRW-BTC"]}]"#, #"{"error":{"name":"INVALID_PARAM","message":"nope 은 지원하지 않는 타입입니다."}}"#),
-              (#"[{"ticket":"x"},{"type":"ticker"}]"#, #"{"error":{"name":"NO_CODES","message":"codes 필드가 존재하지 않습니다."}}"#),
-              (#"[{"ticket":"x"},{"type":"ticker","codes":[]}]"#, #"{"error":{"name":"INVALID_PARAM","message":"codes 필드가 비어 있습니다."}}"#),
-              (#"[{"ticket":"x"},{"codes":["KRW-BTC"]}]"#, #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
-          ])
+    @Test(
+        "malformed requests get the exchange's error frame, then a close with code 1000",
+        arguments: [
+            (#"{"ticket":"x","type":"ticker","codes":["KRW-BTC"]}"#, #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
+            ("not json", #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
+            (#"[{"type":"ticker","codes":["KRW-BTC"]}]"#, #"{"error":{"name":"NO_TICKET","message":"티켓이 존재하지 않거나, 유효하지 않습니다."}}"#),
+            (#"[{"ticket":"x"},{"type":"nope","codes":["KRW-BTC"]}]"#, #"{"error":{"name":"INVALID_PARAM","message":"nope 은 지원하지 않는 타입입니다."}}"#),
+            (#"[{"ticket":"x"},{"type":"ticker"}]"#, #"{"error":{"name":"NO_CODES","message":"codes 필드가 존재하지 않습니다."}}"#),
+            (#"[{"ticket":"x"},{"type":"ticker","codes":[]}]"#, #"{"error":{"name":"INVALID_PARAM","message":"codes 필드가 비어 있습니다."}}"#),
+            (#"[{"ticket":"x"},{"codes":["KRW-BTC"]}]"#, #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#),
+        ])
     func rejections(request: String, answer: String) async throws {
         try await withDemoExchange { _, port in
             let transcript = try await socketSession(port, "/websocket/v1", send: [request], duration: .seconds(60))
             #expect(transcript.frames.map(\.text) == [answer])
             #expect(transcript.closeCode == .normalClosure)
         }
-        #expect(try Fixture.bytes("bithumb-v2-ws-error-wrong-format-1.json").trimmed == Array(
-            #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#.utf8))
+        #expect(
+            try Fixture.bytes("bithumb-v2-ws-error-wrong-format-1.json").trimmed
+                == Array(
+                    #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#.utf8))
     }
 
     @Test("a connection with no message either way is cut after the idle timeout")

@@ -33,14 +33,18 @@ struct SocketTranscript: Sendable {
 /// Connects to `path`, sends `messages` (then `later` after `pause`), and collects frames
 /// until `enough` says so, the server closes, or `duration` passes (a generous minute by
 /// default: a passing session ends as soon as it has what it waits for).
-func socketSession(_ port: Int, _ path: String, send messages: [String] = [], then later: [String] = [],
-                   pause: Duration = .milliseconds(300), duration: Duration = .seconds(60),
-                   until enough: @escaping @Sendable ([ReceivedFrame]) async -> Bool = { _ in false }) async throws -> SocketTranscript {
+func socketSession(
+    _ port: Int, _ path: String, send messages: [String] = [], then later: [String] = [],
+    pause: Duration = .milliseconds(300), duration: Duration = .seconds(60),
+    until enough: @escaping @Sendable ([ReceivedFrame]) async -> Bool = { _ in false }
+) async throws -> SocketTranscript {
     let frames = FrameLog()
     return try await withThrowingTaskGroup(of: SocketTranscript.self) { group in
         group.addTask {
-            let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)",
-                                                          configuration: .init(maxFrameSize: 1 << 20), logger: quietLogger) {
+            let close = try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)\(path)",
+                configuration: .init(maxFrameSize: 1 << 20), logger: quietLogger
+            ) {
                 inbound, outbound, _ in
                 for message in messages { try await outbound.write(.text(message)) }
                 if !later.isEmpty {
@@ -48,8 +52,10 @@ func socketSession(_ port: Int, _ path: String, send messages: [String] = [], th
                     for message in later { try await outbound.write(.text(message)) }
                 }
                 for try await frame in inbound {
-                    await frames.append(ReceivedFrame(opcode: frame.opcode == .binary ? .binary : .text,
-                                                      bytes: Array(buffer: frame.data)))
+                    await frames.append(
+                        ReceivedFrame(
+                            opcode: frame.opcode == .binary ? .binary : .text,
+                            bytes: Array(buffer: frame.data)))
                     if await enough(frames.all) { break }
                 }
             }

@@ -20,19 +20,28 @@ struct LegacyRESTTests {
             let all = try await get(port, "/public/ticker/ALL_KRW")
             let fixture = try JSONShape(Fixture.json("bithumb-legacy-rest-ticker-all-krw-fixture-1.json"))
             let served = try JSONShape(all.body)
-            #expect(served.kinds.filter { $0.key.hasPrefix("data.BTC") || !$0.key.hasPrefix("data.") }
-                == fixture.kinds.filter { $0.key.hasPrefix("data.BTC") || !$0.key.hasPrefix("data.") })
+            #expect(
+                served.kinds.filter { $0.key.hasPrefix("data.BTC") || !$0.key.hasPrefix("data.") }
+                    == fixture.kinds.filter { $0.key.hasPrefix("data.BTC") || !$0.key.hasPrefix("data.") })
             let tickers = codec.decode(response: all.body, for: .tickers(state.markets.map(\.code)))
             #expect(tickers.errors.isEmpty)
             #expect(tickers.events.count == state.markets.count)
             let own = try #require(state.ticker(for: btc, change: .rolling24h, session: .sinceMidnightKST))
-            #expect(tickers.events.contains { if case .ticker(let t) = $0 { t.market == btc && t.price == own.price
-                && t.change.signedAmount == own.change.signedAmount && t.tradeValue24h == own.tradeValue24h } else { false } })
+            #expect(
+                tickers.events.contains {
+                    if case .ticker(let t) = $0 {
+                        t.market == btc && t.price == own.price
+                            && t.change.signedAmount == own.change.signedAmount && t.tradeValue24h == own.tradeValue24h
+                    } else {
+                        false
+                    }
+                })
 
             let book = try await get(port, "/public/orderbook/BTC_KRW")
             #expect(try JSONShape(book.body).paths == JSONShape(Fixture.json("bithumb-legacy-rest-orderbook-btc-krw-1.json")).paths)
             guard case .orderBook(let served)? = codec.decode(response: book.body, for: .orderBook(btc)).events.first,
-                  let ownBook = state.orderBook(for: btc) else {
+                let ownBook = state.orderBook(for: btc)
+            else {
                 Issue.record("no order book")
                 return
             }

@@ -31,9 +31,11 @@ struct LegacyStreamTests {
             #expect(frames.prefix(5).dropFirst().allSatisfy { $0.bytes == acknowledgement })
             var codec = BithumbLegacyCodec()
             #expect(frames.allSatisfy { codec.decode(frame: $0.bytes).errors.isEmpty })
-            let shapes = [("ticker", "bithumb-legacy-ws-ticker-1.json"), ("transaction", "bithumb-legacy-ws-transaction-1.json"),
-                          ("orderbookdepth", "bithumb-legacy-ws-orderbookdepth-1.json"),
-                          ("orderbooksnapshot", "bithumb-legacy-ws-orderbooksnapshot-1.json")]
+            let shapes = [
+                ("ticker", "bithumb-legacy-ws-ticker-1.json"), ("transaction", "bithumb-legacy-ws-transaction-1.json"),
+                ("orderbookdepth", "bithumb-legacy-ws-orderbookdepth-1.json"),
+                ("orderbooksnapshot", "bithumb-legacy-ws-orderbooksnapshot-1.json"),
+            ]
             for (kind, fixture) in shapes {
                 let frame = try #require(frames.last { $0.text.hasPrefix(#"{"type":"\#(kind)""#) })
                 #expect(try JSONShape(frame.bytes) == JSONShape(Fixture.json(fixture)), "\(kind)")
@@ -47,9 +49,12 @@ struct LegacyStreamTests {
             let invalid = (try Fixture.bytes("bithumb-legacy-ws-error-invalid-filter-1.json")).trimmed
             let transcript = try await socketSession(
                 port, "/pub/ws",
-                send: [#"{"type":"nope","symbols":["BTC_KRW"]}"#, "not json", #"{"type":"ticker","symbols":"BTC_KRW"}"#,
-                       #"{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["2H"]}"#,
-                       #"{"type":"transaction","symbols":["BTC_KRW"]}"#]) { frames in
+                send: [
+                    #"{"type":"nope","symbols":["BTC_KRW"]}"#, "not json", #"{"type":"ticker","symbols":"BTC_KRW"}"#,
+                    #"{"type":"ticker","symbols":["BTC_KRW"],"tickTypes":["2H"]}"#,
+                    #"{"type":"transaction","symbols":["BTC_KRW"]}"#,
+                ]
+            ) { frames in
                 frames.contains { $0.text.hasPrefix(#"{"type":"transaction""#) }
             }
             #expect(transcript.frames.dropFirst().prefix(4).allSatisfy { $0.bytes == invalid })

@@ -1,7 +1,8 @@
-@testable import ExchangeClient
 import MarketCore
 import MarketWire
 import Testing
+
+@testable import ExchangeClient
 
 @Suite struct RequestBudgetTests {
     @Test func noSecondHoldsMoreThanTheLimitPerCategory() {
@@ -24,11 +25,16 @@ import Testing
     }
 
     @Test func requestPathsFallIntoTheExchangesCategories() {
-        let paths = ["/v1/ticker", "/v1/orderbook", "/v1/trades/ticks", "/v1/candles/minutes/1", "/v1/market/all",
-                     "/public/ticker/ALL_KRW", "/public/orderbook/BTC_KRW", "/public/transaction_history/BTC_KRW",
-                     "/public/candlestick/BTC_KRW/1m"]
-        #expect(paths.map(RequestLimit.category(ofPath:)) == ["ticker", "orderbook", "trade", "candle", "market",
-                                                               "ticker", "orderbook", "trade", "candle"])
+        let paths = [
+            "/v1/ticker", "/v1/orderbook", "/v1/trades/ticks", "/v1/candles/minutes/1", "/v1/market/all",
+            "/public/ticker/ALL_KRW", "/public/orderbook/BTC_KRW", "/public/transaction_history/BTC_KRW",
+            "/public/candlestick/BTC_KRW/1m",
+        ]
+        #expect(
+            paths.map(RequestLimit.category(ofPath:)) == [
+                "ticker", "orderbook", "trade", "candle", "market",
+                "ticker", "orderbook", "trade", "candle",
+            ])
     }
 
     @Test func bithumbTickerRequestsCarryAtMost200Markets() throws {
@@ -50,8 +56,9 @@ import Testing
         #expect(throws: ExchangeClientError.self) {
             try ExchangeEndpoints(dialect: .bithumb, webSocketURL: "wss://x/websocket/v1", restBaseURL: "ftp://x")
         }
-        let endpoints = try ExchangeEndpoints(dialect: .upbit, webSocketURL: "wss://api.upbit.com/websocket/v1",
-                                              restBaseURL: "https://api.upbit.com/")
+        let endpoints = try ExchangeEndpoints(
+            dialect: .upbit, webSocketURL: "wss://api.upbit.com/websocket/v1",
+            restBaseURL: "https://api.upbit.com/")
         #expect(endpoints.restBaseURL == "https://api.upbit.com")
     }
 
@@ -65,14 +72,15 @@ import Testing
 
 /// Plaintext endpoints off this machine are named in a warning; encrypted or loopback ones are not.
 @Suite struct PlaintextEndpointTests {
-    @Test(arguments: [
-        ("wss://ws-api.bithumb.com/websocket/v1", "https://api.bithumb.com", nil),
-        ("ws://127.0.0.1:8080/websocket/v1", "http://127.0.0.1:8080", nil),
-        ("ws://localhost:1/websocket/v1", "http://[::1]:2", nil),
-        ("ws://quotes.example.com/websocket/v1", "https://api.bithumb.com", "ws://quotes.example.com/websocket/v1"),
-        ("wss://ws-api.bithumb.com/websocket/v1", "http://10.1.2.3:80", "http://10.1.2.3:80"),
-        ("ws://127.0.0.1.evil.example/websocket/v1", "https://api.bithumb.com", "ws://127.0.0.1.evil.example/websocket/v1"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("wss://ws-api.bithumb.com/websocket/v1", "https://api.bithumb.com", nil),
+            ("ws://127.0.0.1:8080/websocket/v1", "http://127.0.0.1:8080", nil),
+            ("ws://localhost:1/websocket/v1", "http://[::1]:2", nil),
+            ("ws://quotes.example.com/websocket/v1", "https://api.bithumb.com", "ws://quotes.example.com/websocket/v1"),
+            ("wss://ws-api.bithumb.com/websocket/v1", "http://10.1.2.3:80", "http://10.1.2.3:80"),
+            ("ws://127.0.0.1.evil.example/websocket/v1", "https://api.bithumb.com", "ws://127.0.0.1.evil.example/websocket/v1"),
+        ] as [(String, String, String?)])
     func plaintextOffThisMachineIsWarnedAbout(webSocket: String, rest: String, named: String?) throws {
         let endpoints = try ExchangeEndpoints(dialect: .bithumb, webSocketURL: webSocket, restBaseURL: rest)
         if let named {

@@ -35,15 +35,19 @@ public enum DemoTimeline: Sendable {
 }
 
 /// A demo exchange for tests (seed 9, two hours of history), listening on `port` when run.
-public func makeDemoExchange(markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
-                             idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
-                             outboxLimit: Int = 8192) throws -> DemoExchange {
-    let simulation = SimulationConfiguration(seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
-                                             warmUpSeconds: 5)
+public func makeDemoExchange(
+    markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
+    idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
+    outboxLimit: Int = 8192
+) throws -> DemoExchange {
+    let simulation = SimulationConfiguration(
+        seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
+        warmUpSeconds: 5)
     return try DemoExchange(
-        configuration: DemoExchangeConfiguration(port: port, simulation: simulation, idleTimeout: idleTimeout,
-                                                 maxClients: maxClients, requestSizeLimit: requestSizeLimit,
-                                                 outboxLimit: outboxLimit),
+        configuration: DemoExchangeConfiguration(
+            port: port, simulation: simulation, idleTimeout: idleTimeout,
+            maxClients: maxClients, requestSizeLimit: requestSizeLimit,
+            outboxLimit: outboxLimit),
         wallClock: timeline.makeClock(), logger: quietLogger)
 }
 
@@ -69,9 +73,10 @@ public func withDemoExchange<Result: Sendable>(
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16, outboxLimit: Int = 8192,
     _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
-    let exchange = try makeDemoExchange(markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
-                                        port: port, idleTimeout: idleTimeout, maxClients: maxClients,
-                                        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit)
+    let exchange = try makeDemoExchange(
+        markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
+        port: port, idleTimeout: idleTimeout, maxClients: maxClients,
+        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit)
     return try await serving(exchange) { port in try await body(exchange, port) }
 }
 

@@ -5,13 +5,15 @@ import Testing
     let market = MarketCode(code: "KRW-XLM")!
 
     func delta(_ time: Int64, _ side: BookSide, _ price: Int, _ quantity: Int) -> OrderBookDelta {
-        OrderBookDelta(market: market, changes: [BookChange(side: side, price: ExactDecimal(price), quantity: ExactDecimal(quantity))],
-                       timestamp: Timestamp(microseconds: time))
+        OrderBookDelta(
+            market: market, changes: [BookChange(side: side, price: ExactDecimal(price), quantity: ExactDecimal(quantity))],
+            timestamp: Timestamp(microseconds: time))
     }
 
     func snapshot(_ time: Int64) -> OrderBook {
-        OrderBook(market: market, bids: [BookLevel(price: 399, quantity: 10)], asks: [BookLevel(price: 401, quantity: 10)],
-                  timestamp: Timestamp(microseconds: time))
+        OrderBook(
+            market: market, bids: [BookLevel(price: 399, quantity: 10)], asks: [BookLevel(price: 401, quantity: 10)],
+            timestamp: Timestamp(microseconds: time))
     }
 
     @Test func buffersUntilTheSnapshotThenAppliesOnlyNewerDeltas() throws {
@@ -64,8 +66,9 @@ import Testing
     @Test func aCutOffSnapshotKeepsNothingPastItsEdgeAndResyncsWhenTooFewLevelsRemain() throws {
         var sync = BookSync(market: market, snapshotDepth: 3, minimumDepth: 2)
         _ = sync.receive(delta: delta(100, .bid, 390, 1))
-        let cut = OrderBook(market: market, bids: [399, 398, 397].map { BookLevel(price: $0, quantity: 1) },
-                            asks: [401, 402].map { BookLevel(price: $0, quantity: 1) }, timestamp: Timestamp(microseconds: 200))
+        let cut = OrderBook(
+            market: market, bids: [399, 398, 397].map { BookLevel(price: $0, quantity: 1) },
+            asks: [401, 402].map { BookLevel(price: $0, quantity: 1) }, timestamp: Timestamp(microseconds: 200))
         #expect(sync.receive(snapshot: cut) == .publish(cut))
         guard case .publish(let deeper) = sync.receive(delta: delta(300, .bid, 396, 5)) else {
             Issue.record("expected a published book")

@@ -44,12 +44,16 @@ import Testing
     @Test func outOfOrderTradesNeverGrowASeriesPastItsCapacity() {
         var series = CandleSeries(interval: .oneMinute, capacity: 3)
         for minute in [0, 10, 20] {
-            series.apply(Trade(market: market, price: 100, quantity: 1, side: .buy,
-                               timestamp: Timestamp(microseconds: day + Int64(minute) * 60_000_000)))
+            series.apply(
+                Trade(
+                    market: market, price: 100, quantity: 1, side: .buy,
+                    timestamp: Timestamp(microseconds: day + Int64(minute) * 60_000_000)))
         }
         for minute in (1..<20).reversed() where minute != 10 {
-            series.apply(Trade(market: market, price: ExactDecimal(minute), quantity: 1, side: .sell,
-                               timestamp: Timestamp(microseconds: day + Int64(minute) * 60_000_000)))
+            series.apply(
+                Trade(
+                    market: market, price: ExactDecimal(minute), quantity: 1, side: .sell,
+                    timestamp: Timestamp(microseconds: day + Int64(minute) * 60_000_000)))
             #expect(series.candles.count <= 3)
         }
         #expect(series.candles.count == 3)
@@ -61,16 +65,20 @@ import Testing
     @Test func candleSumsSaturate() {
         var series = CandleSeries(interval: .oneMinute)
         for second in 0..<3 {
-            series.apply(Trade(market: market, price: .greatestMagnitude, quantity: .greatestMagnitude, side: .buy,
-                               timestamp: Timestamp(microseconds: day + Int64(second) * 1_000_000)))
+            series.apply(
+                Trade(
+                    market: market, price: .greatestMagnitude, quantity: .greatestMagnitude, side: .buy,
+                    timestamp: Timestamp(microseconds: day + Int64(second) * 1_000_000)))
         }
         #expect(series.candles.first?.volume == .greatestMagnitude)
         #expect(series.candles.first?.tradeValue == .greatestMagnitude)
-        let merged = CandleSeries.aggregate(series.candles + series.candles.map { candle in
-            var later = candle
-            later.start = candle.start.advanced(byMicroseconds: 30_000_000)
-            return later
-        }, into: .oneHour)
+        let merged = CandleSeries.aggregate(
+            series.candles
+                + series.candles.map { candle in
+                    var later = candle
+                    later.start = candle.start.advanced(byMicroseconds: 30_000_000)
+                    return later
+                }, into: .oneHour)
         #expect(merged.first?.volume == .greatestMagnitude)
     }
 }

@@ -7,8 +7,9 @@ import Testing
     let day = Int64(1_790_121_600) * 1_000_000
 
     func trade(at seconds: Int64, _ price: Int, _ quantity: String = "1") -> Trade {
-        Trade(market: market, price: ExactDecimal(price), quantity: ExactDecimal(quantity)!, side: .buy,
-              timestamp: Timestamp(microseconds: day + seconds * 1_000_000))
+        Trade(
+            market: market, price: ExactDecimal(price), quantity: ExactDecimal(quantity)!, side: .buy,
+            timestamp: Timestamp(microseconds: day + seconds * 1_000_000))
     }
 
     @Test func tradesBuildCandlesPerInterval() {
@@ -38,8 +39,9 @@ import Testing
     @Test func historyKeepsItsPhaseAndCoveredTradesAreNotCountedTwice() {
         var series = CandleSeries(interval: .fourHours)
         let start = Timestamp(microseconds: day + 3_600_000_000)
-        series.replace(with: [Candle(start: start, open: 100, high: 100, low: 100, close: 100, volume: 1)],
-                       coveredUntil: start.advanced(byMicroseconds: 60_000_000))
+        series.replace(
+            with: [Candle(start: start, open: 100, high: 100, low: 100, close: 100, volume: 1)],
+            coveredUntil: start.advanced(byMicroseconds: 60_000_000))
         let covered = series.apply(trade(at: 3600 + 30, 120))
         let fresh = series.apply(trade(at: 3600 + 90, 120))
         #expect(!covered)
@@ -59,8 +61,9 @@ import Testing
 
     @Test func aggregatesFinerCandles() {
         let candles = (0..<8).map { hour in
-            Candle(start: Timestamp(microseconds: day + Int64(hour) * 3_600_000_000), open: ExactDecimal(100 + hour),
-                   high: ExactDecimal(110 + hour), low: ExactDecimal(90 + hour), close: ExactDecimal(101 + hour), volume: 1)
+            Candle(
+                start: Timestamp(microseconds: day + Int64(hour) * 3_600_000_000), open: ExactDecimal(100 + hour),
+                high: ExactDecimal(110 + hour), low: ExactDecimal(90 + hour), close: ExactDecimal(101 + hour), volume: 1)
         }
         let fourHours = CandleSeries.aggregate(candles, into: .fourHours)
         #expect(fourHours.count == 3)

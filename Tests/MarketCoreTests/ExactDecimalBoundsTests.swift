@@ -13,8 +13,10 @@ import Testing
 
     @Test(arguments: pairs)
     func everyBinaryOperationStaysInRange(lhs: ExactDecimal, rhs: ExactDecimal) {
-        let results = [lhs + rhs, lhs - rhs, lhs * rhs, lhs.divided(by: rhs) ?? .zero,
-                       lhs.floored(toMultipleOf: rhs.magnitude)]
+        let results = [
+            lhs + rhs, lhs - rhs, lhs * rhs, lhs.divided(by: rhs) ?? .zero,
+            lhs.floored(toMultipleOf: rhs.magnitude),
+        ]
         for result in results {
             #expect(result.magnitude <= .greatestMagnitude)
         }

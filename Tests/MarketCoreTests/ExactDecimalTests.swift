@@ -24,8 +24,10 @@ import Testing
         #expect(try #require(ExactDecimal("1.763734101214663799999")).description == "1.7637341012146638")
     }
 
-    @Test(arguments: ["", "-", ".", "1e", "e5", "1.2.3", " 1", "1 ", "NaN", "Infinity", "0x10", "1,000", "--1", "1e1.5",
-                      "100000000000000000000", "1e20", "-1E+25"])
+    @Test(arguments: [
+        "", "-", ".", "1e", "e5", "1.2.3", " 1", "1 ", "NaN", "Infinity", "0x10", "1,000", "--1", "1e1.5",
+        "100000000000000000000", "1e20", "-1E+25",
+    ])
     func rejectsWhatIsNotADecimal(input: String) {
         #expect(ExactDecimal(input) == nil)
     }
@@ -79,7 +81,8 @@ import Testing
             let value = try #require(ExactDecimal(plain))
             #expect(ExactDecimal(value.description) == value)
             let exponent = Int.random(in: -5...5, using: &random)
-            let shifted = (negative ? "-" : "") + Self.moveDecimalPoint(integer + fraction, pointAt: integer.count - exponent)
+            let shifted =
+                (negative ? "-" : "") + Self.moveDecimalPoint(integer + fraction, pointAt: integer.count - exponent)
                 + "E\(exponent)"
             #expect(ExactDecimal(shifted) == value, "\(shifted) vs \(plain)")
             #expect(ExactDecimal(plain + "000") == value)

@@ -10,8 +10,10 @@ import Testing
         #expect(MarketCode(code: "KRW-1INCH")?.base == "1INCH")
     }
 
-    @Test(arguments: ["", "KRW", "KRW-", "-BTC", "KRW-btc", "KRW-BTC-X", "KRW_BTC", "KRW-B TC", "KRW-ABCDEFGHIJKLMNOPQ",
-                      "KRW-비트"])
+    @Test(arguments: [
+        "", "KRW", "KRW-", "-BTC", "KRW-btc", "KRW-BTC-X", "KRW_BTC", "KRW-B TC", "KRW-ABCDEFGHIJKLMNOPQ",
+        "KRW-비트",
+    ])
     func rejectsWhatIsNotACode(text: String) {
         #expect(MarketCode(code: text) == nil)
     }

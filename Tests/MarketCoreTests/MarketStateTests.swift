@@ -7,14 +7,18 @@ import Testing
     let testTime = Timestamp(microseconds: 1_700_000_000_000_000)
 
     func ticker(_ market: MarketCode, _ price: Int) -> Ticker {
-        Ticker(market: market, price: ExactDecimal(price),
-               change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST), timestamp: Timestamp(microseconds: 1))
+        Ticker(
+            market: market, price: ExactDecimal(price),
+            change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST), timestamp: Timestamp(microseconds: 1))
     }
 
     @Test func snapshotsAreVersionedAndCarryWhatChanged() {
         var state = MarketState()
-        state.apply(.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
-                              Market(code: eth, koreanName: "이더리움", englishName: "Ethereum")]))
+        state.apply(
+            .markets([
+                Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
+                Market(code: eth, koreanName: "이더리움", englishName: "Ethereum"),
+            ]))
         state.apply(.ticker(ticker(btc, 100)))
         let first = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(first.version == 1)
@@ -40,8 +44,9 @@ import Testing
         state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [], coveredUntil: nil)))
         _ = state.snapshot(at: testTime, feed: FeedStatus())
         let trades = (1...3).map { second in
-            Trade(market: btc, price: ExactDecimal(100 + second), quantity: 1, side: .sell,
-                  timestamp: Timestamp(microseconds: Int64(second) * 1_000_000))
+            Trade(
+                market: btc, price: ExactDecimal(100 + second), quantity: 1, side: .sell,
+                timestamp: Timestamp(microseconds: Int64(second) * 1_000_000))
         }
         state.apply(.trades(trades))
         let snapshot = state.snapshot(at: testTime, feed: FeedStatus())
@@ -67,10 +72,16 @@ import Testing
 
     @Test func booksReplaceAndApplyDeltas() {
         var state = MarketState()
-        state.apply(.orderBook(OrderBook(market: btc, bids: [BookLevel(price: 99, quantity: 1)],
-                                         asks: [BookLevel(price: 101, quantity: 1)], timestamp: Timestamp(microseconds: 1))))
-        state.apply(.orderBookDelta(OrderBookDelta(market: btc, changes: [BookChange(side: .bid, price: 99, quantity: 0)],
-                                                   timestamp: Timestamp(microseconds: 2))))
+        state.apply(
+            .orderBook(
+                OrderBook(
+                    market: btc, bids: [BookLevel(price: 99, quantity: 1)],
+                    asks: [BookLevel(price: 101, quantity: 1)], timestamp: Timestamp(microseconds: 1))))
+        state.apply(
+            .orderBookDelta(
+                OrderBookDelta(
+                    market: btc, changes: [BookChange(side: .bid, price: 99, quantity: 0)],
+                    timestamp: Timestamp(microseconds: 2))))
         let snapshot = state.snapshot(at: testTime, feed: FeedStatus())
         #expect(snapshot.orderBooks[btc]?.bids.isEmpty == true)
         #expect(snapshot.orderBooks[btc]?.asks.count == 1)
@@ -87,8 +98,12 @@ import Testing
         var state = MarketState()
         let later = testTime.advanced(byMicroseconds: 5_000_000)
         state.apply(.ticker(ticker(btc, 1)), receivedAt: testTime)
-        state.apply(.trades([Trade(market: eth, price: 10, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 1),
-                                   id: 1)]), receivedAt: later)
+        state.apply(
+            .trades([
+                Trade(
+                    market: eth, price: 10, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 1),
+                    id: 1)
+            ]), receivedAt: later)
         state.apply(.ticker(ticker(btc, 2)))
         let feed = FeedStatus(state: .stale, messages: 3, decodeErrors: 1, reconnects: 2, lastMarketDataAt: later)
         let snapshot = state.snapshot(at: later, feed: feed)
@@ -102,9 +117,11 @@ import Testing
 extension MarketStateTests {
     /// A ticker for KRW-BTC stamped at `microseconds`.
     func timedTicker(_ price: Int, at microseconds: Int64) -> MarketEvent {
-        .ticker(Ticker(market: btc, price: ExactDecimal(price),
-                       change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
-                       timestamp: Timestamp(microseconds: microseconds)))
+        .ticker(
+            Ticker(
+                market: btc, price: ExactDecimal(price),
+                change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                timestamp: Timestamp(microseconds: microseconds)))
     }
 
     /// A REST ticker snapshot taken before a stream ticker, but answered after it, does not put
@@ -112,8 +129,10 @@ extension MarketStateTests {
     @Test func anOlderTickerOrBookArrivingLateNeverReplacesANewerOne() {
         var state = MarketState()
         func book(_ ask: Int, at microseconds: Int64) -> MarketEvent {
-            .orderBook(OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: ExactDecimal(ask), quantity: 1)],
-                                 timestamp: Timestamp(microseconds: microseconds)))
+            .orderBook(
+                OrderBook(
+                    market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: ExactDecimal(ask), quantity: 1)],
+                    timestamp: Timestamp(microseconds: microseconds)))
         }
         state.apply(timedTicker(4452, at: 2_000))
         state.apply(timedTicker(4448, at: 1_000))
@@ -150,8 +169,9 @@ extension MarketStateTests {
     @Test func aBookStateSaysHowFarItCanBeTrusted() {
         var state = MarketState()
         let connected = Timestamp(microseconds: 1_790_121_600_000_000)
-        let book = OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 2, quantity: 1)],
-                             timestamp: connected)
+        let book = OrderBook(
+            market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 2, quantity: 1)],
+            timestamp: connected)
         state.apply(.orderBook(book), receivedAt: connected.advanced(byMicroseconds: -1))
         state.apply(.ticker(ticker(eth, 10)), receivedAt: connected)
         #expect(state.snapshot(at: connected, feed: FeedStatus(state: .live)).bookState(of: btc) == .live)
@@ -174,8 +194,9 @@ extension MarketStateTests {
         let minute: Int64 = 60_000_000
         let start = Timestamp(microseconds: 1_790_121_600_000_000)
         func trade(_ price: Int, atMinute offset: Int64, second: Int64 = 0) -> Trade {
-            Trade(market: btc, price: ExactDecimal(price), quantity: 1, side: .buy,
-                  timestamp: start.advanced(byMicroseconds: offset * minute + second * 1_000_000))
+            Trade(
+                market: btc, price: ExactDecimal(price), quantity: 1, side: .buy,
+                timestamp: start.advanced(byMicroseconds: offset * minute + second * 1_000_000))
         }
         let old = Candle(start: start, open: 100, high: 101, low: 99, close: 100, volume: 5)
         for coveredUntil in [Optional(start.advanced(byMicroseconds: 30_000_000)), nil] {
@@ -205,8 +226,9 @@ extension MarketStateTests {
         state.apply(timedTicker(4453, at: second), receivedAt: Timestamp(microseconds: 1_000), requestedAt: askedLater)
         #expect(state.tickers[btc]?.price == 4453, "an answer asked for after the last stream update is taken")
         let bookAsked = state.arrivalMark
-        let book = OrderBook(market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 9, quantity: 1)],
-                             timestamp: Timestamp(microseconds: second))
+        let book = OrderBook(
+            market: btc, bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 9, quantity: 1)],
+            timestamp: Timestamp(microseconds: second))
         state.apply(.orderBook(book), receivedAt: Timestamp(microseconds: 6_000))
         var older = book
         older.replace(bids: [BookLevel(price: 1, quantity: 1)], asks: [BookLevel(price: 8, quantity: 1)], timestamp: book.timestamp)

@@ -9,8 +9,9 @@ import Testing
     }
 
     @Test func sortsSidesAndDropsEmptyLevels() {
-        let book = OrderBook(market: market, bids: [level(100, "1"), level(102, "2"), level(101, "0")],
-                             asks: [level(105, "1"), level(103, "3"), level(104, "0.5")], timestamp: Timestamp(microseconds: 1))
+        let book = OrderBook(
+            market: market, bids: [level(100, "1"), level(102, "2"), level(101, "0")],
+            asks: [level(105, "1"), level(103, "3"), level(104, "0.5")], timestamp: Timestamp(microseconds: 1))
         #expect(book.bids.map(\.price) == [102, 100])
         #expect(book.asks.map(\.price) == [103, 104, 105])
         #expect(book.spread == 1)
@@ -20,12 +21,15 @@ import Testing
 
     @Test func zeroQuantityDeletesAndUpdatesAreAbsolute() {
         var book = OrderBook(market: market, bids: [level(100, "1")], asks: [level(101, "1")], timestamp: Timestamp(microseconds: 1))
-        book.apply(OrderBookDelta(market: market, changes: [
-            BookChange(side: .bid, price: 100, quantity: .zero),
-            BookChange(side: .bid, price: 99, quantity: ExactDecimal("2.5")!),
-            BookChange(side: .ask, price: 101, quantity: ExactDecimal("4")!),
-            BookChange(side: .ask, price: 500, quantity: .zero),
-        ], timestamp: Timestamp(microseconds: 2)))
+        book.apply(
+            OrderBookDelta(
+                market: market,
+                changes: [
+                    BookChange(side: .bid, price: 100, quantity: .zero),
+                    BookChange(side: .bid, price: 99, quantity: ExactDecimal("2.5")!),
+                    BookChange(side: .ask, price: 101, quantity: ExactDecimal("4")!),
+                    BookChange(side: .ask, price: 500, quantity: .zero),
+                ], timestamp: Timestamp(microseconds: 2)))
         #expect(book.bids == [level(99, "2.5")])
         #expect(book.asks == [level(101, "4")])
         #expect(book.timestamp == Timestamp(microseconds: 2))
@@ -76,11 +80,15 @@ import Testing
                 for level in asks where level.quantity > .zero { referenceAsks[level.price] = level.quantity }
             } else {
                 let side: BookSide = Bool.random(using: &random) ? .bid : .ask
-                let price = ExactDecimal(side == .bid ? Int.random(in: 900...1000, using: &random)
-                                                      : Int.random(in: 1001...1100, using: &random))
+                let price = ExactDecimal(
+                    side == .bid
+                        ? Int.random(in: 900...1000, using: &random)
+                        : Int.random(in: 1001...1100, using: &random))
                 let quantity = randomQuantity()
-                book.apply(OrderBookDelta(market: market, changes: [BookChange(side: side, price: price, quantity: quantity)],
-                                          timestamp: Timestamp(microseconds: Int64(step))))
+                book.apply(
+                    OrderBookDelta(
+                        market: market, changes: [BookChange(side: side, price: price, quantity: quantity)],
+                        timestamp: Timestamp(microseconds: Int64(step))))
                 if side == .bid {
                     referenceBids[price] = quantity.isZero ? nil : quantity
                 } else {

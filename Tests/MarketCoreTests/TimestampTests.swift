@@ -20,8 +20,10 @@ import Testing
         #expect(Timestamp(try #require(CivilTime(text: "2026-07-02T08:59:00")), in: .utc).milliseconds == 1_782_982_740_000)
     }
 
-    @Test(arguments: ["", "2021-13-01 00:00:00", "2021-02-29 00:00", "2021-08-13", "2021/08/13 10:00:00",
-                      "2021-08-13 25:00:00", "20210813 1300", "abc"])
+    @Test(arguments: [
+        "", "2021-13-01 00:00:00", "2021-02-29 00:00", "2021-08-13", "2021/08/13 10:00:00",
+        "2021-08-13 25:00:00", "20210813 1300", "abc",
+    ])
     func rejectsMalformedWallClockText(text: String) {
         #expect(CivilTime(text: text) == nil)
     }

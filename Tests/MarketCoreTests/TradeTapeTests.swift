@@ -5,8 +5,9 @@ import Testing
     let market = MarketCode(code: "KRW-BTC")!
 
     func trade(_ second: Int64, _ price: Int, id: UInt64? = nil) -> Trade {
-        Trade(market: market, price: ExactDecimal(price), quantity: 1, side: .buy,
-              timestamp: Timestamp(microseconds: second * 1_000_000), id: id)
+        Trade(
+            market: market, price: ExactDecimal(price), quantity: 1, side: .buy,
+            timestamp: Timestamp(microseconds: second * 1_000_000), id: id)
     }
 
     @Test func keepsTheNewestUpToItsCapacityNewestFirst() {

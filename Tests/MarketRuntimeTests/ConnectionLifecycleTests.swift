@@ -9,9 +9,10 @@ import Testing
 
     /// Keepalive 10 s (stale after 10 s of silence, dropped after 15 s), healthy after 30 s,
     /// `failed` after 3 losses in a row, backoff from 1 s doubling to 60 s.
-    let configuration = FeedConfiguration(keepaliveInterval: .seconds(10),
-                                          backoff: Backoff(initial: .seconds(1), maximum: .seconds(60)),
-                                          failedAfterAttempts: 3, healthyAfter: .seconds(30))
+    let configuration = FeedConfiguration(
+        keepaliveInterval: .seconds(10),
+        backoff: Backoff(initial: .seconds(1), maximum: .seconds(60)),
+        failedAfterAttempts: 3, healthyAfter: .seconds(30))
 
     /// A lifecycle and a reading the test moves.
     struct Driver {
@@ -163,7 +164,8 @@ import Testing
         #expect(feed.send(.tick, after: .seconds(-3600)).isEmpty)
         #expect(feed.tick(for: .seconds(4)).isEmpty)
         #expect(feed.tick(for: .seconds(1)) == [.sendKeepalive, .stale(silence: .seconds(10))])
-        #expect(feed.send(.tick, after: .seconds(7200)).last == .dropConnection(silence: .seconds(7210)),
-                "a step forward is time that passed")
+        #expect(
+            feed.send(.tick, after: .seconds(7200)).last == .dropConnection(silence: .seconds(7210)),
+            "a step forward is time that passed")
     }
 }

@@ -10,9 +10,12 @@ import Testing
     var listing: FeedMessage { FeedMessage(events: [.markets([Market(code: xlm, koreanName: "스텔라루멘", englishName: "Lumens")])]) }
 
     func delta(_ time: Int64, _ side: BookSide, _ price: Int, _ quantity: Int) -> FeedMessage {
-        FeedMessage(events: [.orderBookDelta(OrderBookDelta(
-            market: xlm, changes: [BookChange(side: side, price: ExactDecimal(price), quantity: ExactDecimal(quantity))],
-            timestamp: Timestamp(microseconds: time)))])
+        FeedMessage(events: [
+            .orderBookDelta(
+                OrderBookDelta(
+                    market: xlm, changes: [BookChange(side: side, price: ExactDecimal(price), quantity: ExactDecimal(quantity))],
+                    timestamp: Timestamp(microseconds: time)))
+        ])
     }
 
     /// The first snapshot meeting `condition`, or the last one looked at (see ``eventually(looks:pause:_:)``).
@@ -31,11 +34,17 @@ import Testing
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
         let heartbeat = FeedMessage(events: [.notice(.heartbeat)])
         let subscribed = FeedMessage(events: [.notice(.subscribed(message: "ok"))])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks,
-                                          scripts: [.init(messages: [subscribed, heartbeat, heartbeat,
-                                                                     FeedMessage(events: [], decodeErrors: ["invalidJSON"])],
-                                                          closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks,
+            scripts: [
+                .init(
+                    messages: [
+                        subscribed, heartbeat, heartbeat,
+                        FeedMessage(events: [], decodeErrors: ["invalidJSON"]),
+                    ],
+                    closesAfterwards: false)
+            ],
+            fetcher: fetcher)
         let store = MarketStore()
         // The manual clock stands still, so the silence window cannot pass during the test.
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
@@ -48,20 +57,25 @@ import Testing
     }
 
     @Test func legacyDeltasAreKeptAgainstTheRESTBookAndBadMessagesCounted() async throws {
-        let book = OrderBook(market: xlm, bids: [BookLevel(price: 399, quantity: 10)], asks: [BookLevel(price: 401, quantity: 10)],
-                             timestamp: Timestamp(microseconds: 200))
+        let book = OrderBook(
+            market: xlm, bids: [BookLevel(price: 399, quantity: 10)], asks: [BookLevel(price: 401, quantity: 10)],
+            timestamp: Timestamp(microseconds: 200))
         let store = MarketStore()
         let fetcher = ScriptedFetcher(answers: [.markets: listing, .orderBook(xlm): FeedMessage(events: [.orderBook(book)])]) {
             _ = try? await eventually { await store.snapshot().feed.messages >= 2 }
         }
         let transport = ScriptedTransport(
             bookUpdates: .deltas(snapshotDepth: 30),
-            scripts: [.init(messages: [delta(100, .bid, 398, 5), delta(300, .ask, 402, 7)], closesAfterwards: false,
-                            afterBook: [FeedMessage(events: [], decodeErrors: ["invalidJSON"]), delta(400, .ask, 401, 0)])],
+            scripts: [
+                .init(
+                    messages: [delta(100, .bid, 398, 5), delta(300, .ask, 402, 7)], closesAfterwards: false,
+                    afterBook: [FeedMessage(events: [], decodeErrors: ["invalidJSON"]), delta(400, .ask, 401, 0)])
+            ],
             fetcher: fetcher)
         // The manual clock stands still: no second keepalive, however slowly a loaded machine runs this.
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(focus: [xlm]), clock: ManualClock())
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(focus: [xlm]), clock: ManualClock())
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         let snapshot = try await waitFor(store) { $0.feed.messages == 4 && $0.orderBooks[xlm]?.asks.count == 1 }
@@ -78,16 +92,23 @@ import Testing
     }
 
     var tick: FeedMessage {
-        FeedMessage(events: [.ticker(Ticker(market: xlm, price: 400, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
-                                            timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))])
+        FeedMessage(events: [
+            .ticker(
+                Ticker(
+                    market: xlm, price: 400, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                    timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))
+        ])
     }
 
     @Test func aClosedConnectionIsMadeAgainAndCounted() async throws {
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks,
-                                          scripts: [.init(messages: [tick], closesAfterwards: true),
-                                                    .init(messages: [tick, tick], closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks,
+            scripts: [
+                .init(messages: [tick], closesAfterwards: true),
+                .init(messages: [tick, tick], closesAfterwards: false),
+            ],
+            fetcher: fetcher)
         let store = MarketStore()
         let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration)
@@ -106,18 +127,26 @@ extension FeedSupervisorTests {
     /// is fetched again, and the book goes live; it used to be swallowed as "already pending".
     @Test func aCrossedBookFromRESTIsFetchedAgainUntilItIsHealthy() async throws {
         let time = Timestamp(microseconds: 1_790_121_600_000_000)
-        let crossed = OrderBook(market: xlm, bids: [BookLevel(price: 402, quantity: 1)], asks: [BookLevel(price: 401, quantity: 1)],
-                                timestamp: time)
-        let healthy = OrderBook(market: xlm, bids: [BookLevel(price: 399, quantity: 2)], asks: [BookLevel(price: 401, quantity: 3)],
-                                timestamp: time.advanced(byMicroseconds: 1))
-        let fetcher = SequencedBookFetcher(listing: listing, books: [FeedMessage(events: [.orderBook(crossed)]),
-                                                                     FeedMessage(events: [.orderBook(healthy)])])
-        let transport = ScriptedTransport(bookUpdates: .deltas(snapshotDepth: 30),
-                                          scripts: [.init(messages: [], closesAfterwards: false)],
-                                          fetcher: ScriptedFetcher(answers: [:]))
+        let crossed = OrderBook(
+            market: xlm, bids: [BookLevel(price: 402, quantity: 1)], asks: [BookLevel(price: 401, quantity: 1)],
+            timestamp: time)
+        let healthy = OrderBook(
+            market: xlm, bids: [BookLevel(price: 399, quantity: 2)], asks: [BookLevel(price: 401, quantity: 3)],
+            timestamp: time.advanced(byMicroseconds: 1))
+        let fetcher = SequencedBookFetcher(
+            listing: listing,
+            books: [
+                FeedMessage(events: [.orderBook(crossed)]),
+                FeedMessage(events: [.orderBook(healthy)]),
+            ])
+        let transport = ScriptedTransport(
+            bookUpdates: .deltas(snapshotDepth: 30),
+            scripts: [.init(messages: [], closesAfterwards: false)],
+            fetcher: ScriptedFetcher(answers: [:]))
         let store = MarketStore()
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(focus: [xlm]))
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(focus: [xlm]))
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         let book = try await waitFor(store) { $0.orderBooks[xlm] != nil }.orderBooks[xlm]
@@ -136,11 +165,13 @@ extension FeedSupervisorTests {
             Market(code: MarketCode(quote: "KRW", base: "C\(index)")!, koreanName: "코인\(index)", englishName: "Coin \(index)")
         }
         let fetcher = ScriptedFetcher(answers: [.markets: FeedMessage(events: [.markets(markets)])])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+            fetcher: fetcher)
         let store = MarketStore()
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(listingLimit: 3))
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(listingLimit: 3))
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         _ = try await eventually { !transport.subscriptions.isEmpty }
@@ -156,12 +187,14 @@ extension FeedSupervisorTests {
     /// no longer forgets the failures before it (only a session live for `healthyAfter` does).
     @Test func aFlappingServerMeetsAGrowingBackoff() async throws {
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: true)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: true)],
+            fetcher: fetcher)
         let clock = ManualClock()
         let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(250), maximum: .seconds(30)))
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: MarketStore(), configuration: configuration,
-                                        clock: clock)
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: MarketStore(), configuration: configuration,
+            clock: clock)
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         var delays: [Duration] = []
@@ -176,8 +209,9 @@ extension FeedSupervisorTests {
             return delays.count == 6
         }
         #expect(delays.count == 6)
-        #expect(delays.last.map { $0 >= .seconds(4) } == true,
-                "the sixth delay is at least half of 0.25 s doubled five times: \(delays)")
+        #expect(
+            delays.last.map { $0 >= .seconds(4) } == true,
+            "the sixth delay is at least half of 0.25 s doubled five times: \(delays)")
     }
 }
 
@@ -186,12 +220,14 @@ extension FeedSupervisorTests {
     /// snapshot, free of control characters.
     @Test func aStartupWarningIsShownFromTheStart() async throws {
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
+            fetcher: fetcher)
         let store = MarketStore()
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(startupWarning: "ws://x is not encrypted\u{1B}[2J"),
-                                        clock: ManualClock())
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(startupWarning: "ws://x is not encrypted\u{1B}[2J"),
+            clock: ManualClock())
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         let snapshot = try await waitFor(store) { $0.feed.lastProblem != nil }
@@ -205,12 +241,14 @@ extension FeedSupervisorTests {
     /// after one and a half, counted on the monotonic clock.
     @Test func aWallClockSteppedBackAnHourFreezesNoTimer() async throws {
         let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: false)],
-                                          fetcher: fetcher)
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: false)],
+            fetcher: fetcher)
         let clock = ManualClock()
         let store = MarketStore(clock: clock)
-        let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store,
-                                        configuration: FeedConfiguration(keepaliveInterval: .seconds(10)), clock: clock)
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(keepaliveInterval: .seconds(10)), clock: clock)
         let running = Task { await supervisor.run() }
         defer { running.cancel() }
         _ = try await waitFor(store) { $0.feed.state == .live }

@@ -8,8 +8,10 @@ import Testing
     let eth = MarketCode(code: "KRW-ETH")!
 
     func ticker(_ market: MarketCode, _ price: ExactDecimal) -> MarketEvent {
-        .ticker(Ticker(market: market, price: price, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
-                       timestamp: Timestamp(microseconds: 1)))
+        .ticker(
+            Ticker(
+                market: market, price: price, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
+                timestamp: Timestamp(microseconds: 1)))
     }
 
     @Test func aSnapshotCarriesEveryChangeSinceTheLastOneAndTheFeed() async throws {

@@ -8,8 +8,9 @@ let simulationStart = Timestamp(milliseconds: 1_795_143_600_000)
 /// A simulator with the default 200 markets; tests that do not look at the day's history ask
 /// for less of it, which keeps debug-build test runs short.
 func makeSimulator(seed: UInt64 = 7, historyMinutes: Int = 30) throws -> MarketSimulator {
-    try MarketSimulator(configuration: SimulationConfiguration(seed: seed, historyMinutes: historyMinutes),
-                        start: simulationStart)
+    try MarketSimulator(
+        configuration: SimulationConfiguration(seed: seed, historyMinutes: historyMinutes),
+        start: simulationStart)
 }
 
 extension Timestamp {
@@ -29,8 +30,9 @@ struct MarketSimulatorTests {
         #expect(events == second.step(to: end))
         #expect(events != other.step(to: end))
         #expect(first.markets == second.markets)
-        #expect(first.candles(for: first.markets[0].code, interval: .oneMinute, count: 2000)
-            == second.candles(for: second.markets[0].code, interval: .oneMinute, count: 2000))
+        #expect(
+            first.candles(for: first.markets[0].code, interval: .oneMinute, count: 2000)
+                == second.candles(for: second.markets[0].code, interval: .oneMinute, count: 2000))
     }
 
     @Test("events do not depend on how time is sliced")
@@ -54,9 +56,10 @@ struct MarketSimulatorTests {
         #expect(Set(simulator.markets.map(\.code)).count == 200)
         #expect(simulator.markets.allSatisfy { $0.code.quote == "KRW" && !$0.koreanName.isEmpty && !$0.englishName.isEmpty })
         #expect(simulator.markets.first?.koreanName == "비트코인")
-        #expect(simulator.markets.allSatisfy { market in
-            market.koreanName.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
-        })
+        #expect(
+            simulator.markets.allSatisfy { market in
+                market.koreanName.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }
+            })
         let prices = simulator.markets.compactMap { simulator.ticker(for: $0.code, change: .sinceMidnightKST, session: .sinceMidnightKST)?.price }
         #expect(prices.count == 200)
         #expect(prices.contains { $0 < ExactDecimal(1) })
@@ -66,11 +69,14 @@ struct MarketSimulatorTests {
 
     @Test("up to 500 markets; out-of-range configurations are refused with a reason")
     func configurationLimits() throws {
-        let large = try MarketSimulator(configuration: SimulationConfiguration(marketCount: 500, historyMinutes: 10),
-                                        start: simulationStart)
+        let large = try MarketSimulator(
+            configuration: SimulationConfiguration(marketCount: 500, historyMinutes: 10),
+            start: simulationStart)
         #expect(Set(large.markets.map(\.code)).count == 500)
-        for bad in [SimulationConfiguration(marketCount: 0), SimulationConfiguration(marketCount: 501),
-                    SimulationConfiguration(updatesPerSecond: 0), SimulationConfiguration(updatesPerSecond: .nan)] {
+        for bad in [
+            SimulationConfiguration(marketCount: 0), SimulationConfiguration(marketCount: 501),
+            SimulationConfiguration(updatesPerSecond: 0), SimulationConfiguration(updatesPerSecond: .nan),
+        ] {
             #expect(throws: SimulationError.self) { try MarketSimulator(configuration: bad, start: simulationStart) }
         }
     }

@@ -1,6 +1,6 @@
 public import MarketCore
-import TestFixtures
 import MarketWire
+import TestFixtures
 import Testing
 
 /// Decoding helpers shared by the codec tests.

@@ -1,5 +1,6 @@
-@testable import MarketWire
 import Testing
+
+@testable import MarketWire
 
 @Suite struct JSONTokenizerTests {
     func tokenize(_ text: String) -> WireError? {
@@ -14,14 +15,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [#"{}"#, #"[]"#, #" {"a":[1,-2.5e3,true,false,null,{"b":"\u00e9\n\"x"}]} "#, #""str""#, "0", "-0.0E+1",
-                      #"[[[[]]]]"#, #"{"a":{"b":{}}}"#])
+    @Test(arguments: [
+        #"{}"#, #"[]"#, #" {"a":[1,-2.5e3,true,false,null,{"b":"\u00e9\n\"x"}]} "#, #""str""#, "0", "-0.0E+1",
+        #"[[[[]]]]"#, #"{"a":{"b":{}}}"#,
+    ])
     func acceptsValidJSON(text: String) {
         #expect(tokenize(text) == nil)
     }
 
-    @Test(arguments: ["", "{", "[1,]", #"{"a":1,}"#, #"{"a" 1}"#, "[1 2]", "NaN", "Infinity", "-", "01", "1.", ".5", "1e",
-                      #""unterminated"#, "\"tab\there\"", #""\x""#, #""\u12G4""#, "tru", "nulll", "[1]x", "{}{}", #"{1:2}"#])
+    @Test(arguments: [
+        "", "{", "[1,]", #"{"a":1,}"#, #"{"a" 1}"#, "[1 2]", "NaN", "Infinity", "-", "01", "1.", ".5", "1e",
+        #""unterminated"#, "\"tab\there\"", #""\x""#, #""\u12G4""#, "tru", "nulll", "[1]x", "{}{}", #"{1:2}"#,
+    ])
     func rejectsInvalidJSON(text: String) {
         #expect(tokenize(text) != nil, "\(text)")
     }
@@ -36,14 +41,15 @@ import Testing
     /// The tape is sized from the frame's length; the densest frames fill it exactly.
     @Test(arguments: ["5,000 ones", "5,000 empty arrays", "2,000 one-letter keys", "a number", "[0]", "an empty string"])
     func densestFramesFitTheTape(shape: String) {
-        let text = switch shape {
-        case "5,000 ones": "[" + Array(repeating: "1", count: 5_000).joined(separator: ",") + "]"
-        case "5,000 empty arrays": "[" + Array(repeating: "[]", count: 5_000).joined(separator: ",") + "]"
-        case "2,000 one-letter keys": "{" + (0..<2_000).map { #""\#($0 % 10)":0"# }.joined(separator: ",") + "}"
-        case "a number": "1"
-        case "[0]": "[0]"
-        default: #""""#
-        }
+        let text =
+            switch shape {
+            case "5,000 ones": "[" + Array(repeating: "1", count: 5_000).joined(separator: ",") + "]"
+            case "5,000 empty arrays": "[" + Array(repeating: "[]", count: 5_000).joined(separator: ",") + "]"
+            case "2,000 one-letter keys": "{" + (0..<2_000).map { #""\#($0 % 10)":0"# }.joined(separator: ",") + "}"
+            case "a number": "1"
+            case "[0]": "[0]"
+            default: #""""#
+            }
         #expect(tokenize(text) == nil)
     }
 
@@ -64,8 +70,10 @@ import Testing
         var tokenizer = JSONTokenizer()
         let keys = ["a", "bb", "ccc", "dd", "e", "ab", "ba"]
         let text = Array(("{" + keys.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}").utf8)
-        let orders: [[StaticString]] = [["a", "bb", "ccc", "dd", "e", "ab", "ba"], ["ba", "ab", "e", "dd", "ccc", "bb", "a"],
-                                        ["ccc", "a", "ba", "bb", "ccc", "zz", "dd", "e", "ab", "a"]]
+        let orders: [[StaticString]] = [
+            ["a", "bb", "ccc", "dd", "e", "ab", "ba"], ["ba", "ab", "e", "dd", "ccc", "bb", "a"],
+            ["ccc", "a", "ba", "bb", "ccc", "zz", "dd", "e", "ab", "a"],
+        ]
         for order in orders {
             let found = try text.withUnsafeBytes { buffer in
                 try tokenizer.parse(buffer) { root in
@@ -82,8 +90,10 @@ import Testing
         let text = Array(#"{"name":"\ube44\ud2b8\ucf54\uc778 \"BTC\"","emoji":"\ud83d\ude00","lone":"\ud800x","n":[1,2,3]}"#.utf8)
         let result = try text.withUnsafeBytes { buffer in
             try tokenizer.parse(buffer) { root in
-                (root["name"]?.stringValue, root["emoji"]?.stringValue, root["lone"]?.stringValue, root["n"]?.elements.count,
-                 root["missing"] == nil)
+                (
+                    root["name"]?.stringValue, root["emoji"]?.stringValue, root["lone"]?.stringValue, root["n"]?.elements.count,
+                    root["missing"] == nil
+                )
             }
         }
         #expect(result.0 == "비트코인 \"BTC\"")

@@ -59,7 +59,8 @@ import Testing
     @Test(arguments: Dialect.allCases)
     func oversizedAndEmptyFramesAreTypedErrors(dialect: Dialect) {
         var codec = dialect.makeCodec()
-        let huge = Array(#"{"type":"ticker","padding":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let huge =
+            Array(#"{"type":"ticker","padding":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
             + Array(#""}"#.utf8)
         #expect(codec.decode(frame: huge).errors == [.frameTooLarge(bytes: huge.count, limit: 256 * 1024)])
         #expect(codec.decode(frame: [UInt8]()).errors.count == 1)
@@ -80,10 +81,11 @@ import Testing
         case .ticker(let ticker):
             #expect(!ticker.change.amount.isNegative && !ticker.change.rate.isNegative && ticker.price > .zero)
         case .candles(let history):
-            #expect(history.candles.allSatisfy { candle in
-                candle.low > .zero && candle.low <= min(candle.open, candle.close)
-                    && max(candle.open, candle.close) <= candle.high && !candle.volume.isNegative
-            })
+            #expect(
+                history.candles.allSatisfy { candle in
+                    candle.low > .zero && candle.low <= min(candle.open, candle.close)
+                        && max(candle.open, candle.close) <= candle.high && !candle.volume.isNegative
+                })
         case .markets(let markets):
             #expect(markets.allSatisfy { !$0.koreanName.unicodeScalars.contains { $0.value < 0x20 } })
         case .notice:
@@ -98,13 +100,17 @@ import Testing
             switch Int.random(in: 0..<8, using: &random) {
             case 0: result[at] = UInt8.random(in: 0...255, using: &random)
             case 1: result.removeSubrange(at..<min(result.count, at + Int.random(in: 1...16, using: &random)))
-            case 2: result.insert(contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in
-                    UInt8.random(in: 0x20...0x7E, using: &random) }, at: at)
+            case 2:
+                result.insert(
+                    contentsOf: (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                        UInt8.random(in: 0x20...0x7E, using: &random)
+                    }, at: at)
             case 3: result = Array(result.prefix(at))
             case 4:
                 if let digit = result.indices.filter({ (0x30...0x39).contains(result[$0]) }).randomElement(using: &random) {
-                    result.insert(contentsOf: Array(["-", "99999999999999999999999", "E-40", ".5.", "e"].randomElement(using: &random)!.utf8),
-                                  at: digit)
+                    result.insert(
+                        contentsOf: Array(["-", "99999999999999999999999", "E-40", ".5.", "e"].randomElement(using: &random)!.utf8),
+                        at: digit)
                 }
             case 5:
                 let end = min(result.count, at + 32)

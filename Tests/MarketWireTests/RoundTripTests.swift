@@ -9,25 +9,33 @@ import Testing
     let wholeSecond = Timestamp(milliseconds: 1_790_133_513_000)
 
     func book(_ time: Timestamp) -> OrderBook {
-        OrderBook(market: btc, bids: (0..<20).map { BookLevel(price: ExactDecimal(116_200_000 - 1000 * $0), quantity: "0.0123") },
-                  asks: (0..<20).map { BookLevel(price: ExactDecimal(116_201_000 + 1000 * $0), quantity: "1.5E-3") }, timestamp: time)
+        OrderBook(
+            market: btc, bids: (0..<20).map { BookLevel(price: ExactDecimal(116_200_000 - 1000 * $0), quantity: "0.0123") },
+            asks: (0..<20).map { BookLevel(price: ExactDecimal(116_201_000 + 1000 * $0), quantity: "1.5E-3") }, timestamp: time)
     }
 
     func trades(_ time: Timestamp, ids: Bool) -> [Trade] {
-        [Trade(market: btc, price: 116_208_000, quantity: "0.0009", side: .buy, timestamp: time,
-               id: ids ? 17_901_335_137_390_001 : nil),
-         Trade(market: btc, price: 116_207_000, quantity: "2.5", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
-               id: ids ? 17_901_335_147_390_000 : nil),
-         Trade(market: btc, price: 116_206_000, quantity: "0.4", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
-               id: ids ? 17_901_335_147_390_001 : nil)]
+        [
+            Trade(
+                market: btc, price: 116_208_000, quantity: "0.0009", side: .buy, timestamp: time,
+                id: ids ? 17_901_335_137_390_001 : nil),
+            Trade(
+                market: btc, price: 116_207_000, quantity: "2.5", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
+                id: ids ? 17_901_335_147_390_000 : nil),
+            Trade(
+                market: btc, price: 116_206_000, quantity: "0.4", side: .sell, timestamp: time.advanced(byMicroseconds: 1_000_000),
+                id: ids ? 17_901_335_147_390_001 : nil),
+        ]
     }
 
     func ticker(basis: ChangeBasis, sessionBasis: ChangeBasis, at time: Timestamp) -> Ticker {
-        Ticker(market: btc, price: 116_208_000,
-               change: PriceChange(direction: .fall, amount: 1_338_000, rate: "0.0114", basis: basis),
-               session: TradingSession(basis: sessionBasis, open: 117_546_000, high: 118_000_000, low: 115_000_000,
-                                       previousClose: 117_546_000, volume: "151.44914647", tradeValue: "17601234567.123456789"),
-               volume24h: "310.44065227", tradeValue24h: "29226371799.56915", timestamp: time)
+        Ticker(
+            market: btc, price: 116_208_000,
+            change: PriceChange(direction: .fall, amount: 1_338_000, rate: "0.0114", basis: basis),
+            session: TradingSession(
+                basis: sessionBasis, open: 117_546_000, high: 118_000_000, low: 115_000_000,
+                previousClose: 117_546_000, volume: "151.44914647", tradeValue: "17601234567.123456789"),
+            volume24h: "310.44065227", tradeValue24h: "29226371799.56915", timestamp: time)
     }
 
     @Test(arguments: [UpbitFamilyProfile.bithumb, .upbit])
@@ -48,16 +56,19 @@ import Testing
             }
         }
         #expect(try Harness.onlyEvent(Harness.frame(profile.dialect, encoder.heartbeatFrame())) == .notice(.heartbeat))
-        #expect(try Harness.onlyEvent(Harness.frame(profile.dialect, encoder.errorFrame(name: "NO_TICKET", message: "티켓")))
-            == .notice(.rejected(code: "NO_TICKET", message: "티켓")))
+        #expect(
+            try Harness.onlyEvent(Harness.frame(profile.dialect, encoder.errorFrame(name: "NO_TICKET", message: "티켓")))
+                == .notice(.rejected(code: "NO_TICKET", message: "티켓")))
     }
 
     @Test(arguments: [UpbitFamilyProfile.bithumb, .upbit])
     func upbitFamilyBodies(profile: UpbitFamilyProfile) throws {
         let encoder = UpbitFamilyEncoder(profile: profile)
         var codec = profile.dialect.makeCodec()
-        let markets = [Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
-                       Market(code: eth, koreanName: "이더리움", englishName: "Ethereum \"ETH\"", hasWarning: true)]
+        let markets = [
+            Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
+            Market(code: eth, koreanName: "이더리움", englishName: "Ethereum \"ETH\"", hasWarning: true),
+        ]
         #expect(codec.decode(response: encoder.marketsBody(markets), for: .markets).events == [.markets(markets)])
 
         let ticker = ticker(basis: profile.sessionBasis, sessionBasis: profile.sessionBasis, at: wholeSecond)
@@ -68,20 +79,24 @@ import Testing
         let books = codec.decode(response: encoder.orderBooksBody([book(time)]), for: .orderBook(btc))
         #expect(try Harness.book(try Harness.onlyEvent(books)).bids.count == 20)
         let twoBooks = codec.decode(response: encoder.orderBooksBody([book(time), book(time)]), for: .orderBook(btc))
-        #expect(twoBooks.events.allSatisfy { event in
-            if case .orderBook(let book) = event { book.bids.count == (profile.dialect == .upbit ? 20 : 15) } else { false }
-        })
+        #expect(
+            twoBooks.events.allSatisfy { event in
+                if case .orderBook(let book) = event { book.bids.count == (profile.dialect == .upbit ? 20 : 15) } else { false }
+            })
 
         let trades = trades(time, ids: true)
-        #expect(codec.decode(response: encoder.tradesBody(trades.reversed(), previousClose: 117_546_000), for: .trades(btc, count: 3)).events
-            == [.trades(trades)])
+        #expect(
+            codec.decode(response: encoder.tradesBody(trades.reversed(), previousClose: 117_546_000), for: .trades(btc, count: 3)).events
+                == [.trades(trades)])
 
         let candles = (0..<5).map { minute in
-            Candle(start: Timestamp(milliseconds: 1_790_133_480_000 + Int64(minute) * 60_000), open: 100, high: 120, low: 90,
-                   close: ExactDecimal(110 + minute), volume: "1.5", tradeValue: "150.75")
+            Candle(
+                start: Timestamp(milliseconds: 1_790_133_480_000 + Int64(minute) * 60_000), open: 100, high: 120, low: 90,
+                close: ExactDecimal(110 + minute), volume: "1.5", tradeValue: "150.75")
         }
-        let history = codec.decode(response: encoder.candlesBody(market: btc, interval: .oneMinute, candles: candles),
-                                   for: .candles(btc, .oneMinute, count: 200))
+        let history = codec.decode(
+            response: encoder.candlesBody(market: btc, interval: .oneMinute, candles: candles),
+            for: .candles(btc, .oneMinute, count: 200))
         guard case .candles(let decoded) = try Harness.onlyEvent(history) else { throw Harness.Mismatch(history.events[0]) }
         #expect(decoded.candles == candles)
         #expect(decoded.coveredUntil == Timestamp(milliseconds: 1_790_133_480_000 + 4 * 60_000 + 59_999))
@@ -101,20 +116,27 @@ import Testing
         let trades = trades(time, ids: false)
         #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.transactionFrame(trades))) == .trades(trades))
 
-        let delta = OrderBookDelta(market: btc, changes: [BookChange(side: .ask, price: "401.6", quantity: "21277.735"),
-                                                         BookChange(side: .bid, price: "399.5", quantity: 0)],
-                                   timestamp: Timestamp(microseconds: 1_628_835_823_604_483))
+        let delta = OrderBookDelta(
+            market: btc,
+            changes: [
+                BookChange(side: .ask, price: "401.6", quantity: "21277.735"),
+                BookChange(side: .bid, price: "399.5", quantity: 0),
+            ],
+            timestamp: Timestamp(microseconds: 1_628_835_823_604_483))
         #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.orderBookDepthFrame(delta))) == .orderBookDelta(delta))
 
         let snapshot = try Harness.book(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.orderBookSnapshotFrame(book(time)))))
         #expect(snapshot == book(time))
 
-        #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.connectedFrame()))
-            == .notice(.connected(message: "Connected Successfully")))
-        #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.filterRegisteredFrame()))
-            == .notice(.subscribed(message: "Filter Registered Successfully")))
-        #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.invalidFilterFrame()))
-            == .notice(.rejected(code: "5100", message: "Invalid Filter Syntax")))
+        #expect(
+            try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.connectedFrame()))
+                == .notice(.connected(message: "Connected Successfully")))
+        #expect(
+            try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.filterRegisteredFrame()))
+                == .notice(.subscribed(message: "Filter Registered Successfully")))
+        #expect(
+            try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.invalidFilterFrame()))
+                == .notice(.rejected(code: "5100", message: "Invalid Filter Syntax")))
     }
 
     @Test func legacyBodies() throws {
@@ -132,8 +154,9 @@ import Testing
         #expect(codec.decode(response: encoder.transactionHistoryBody(trades.reversed()), for: .trades(btc, count: 20)).events == [.trades(trades)])
 
         let candles = (0..<3).map { minute in
-            Candle(start: Timestamp(milliseconds: 1_723_014_780_000 + Int64(minute) * 60_000), open: 81_061_000,
-                   high: 81_062_000, low: 80_860_000, close: 80_860_000, volume: "2.1630537")
+            Candle(
+                start: Timestamp(milliseconds: 1_723_014_780_000 + Int64(minute) * 60_000), open: 81_061_000,
+                high: 81_062_000, low: 80_860_000, close: 80_860_000, volume: "2.1630537")
         }
         let history = try Harness.onlyEvent(codec.decode(response: encoder.candlestickBody(candles), for: .candles(btc, .oneMinute, count: 10)))
         #expect(history == .candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles, coveredUntil: nil)))

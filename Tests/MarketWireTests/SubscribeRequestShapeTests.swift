@@ -14,8 +14,10 @@ import Testing
         return elements.map { $0.keys.sorted() }
     }
 
-    @Test(arguments: [(Dialect.bithumb, "bithumb-v2-ws-subscribe-request-1.json"),
-                      (Dialect.upbit, "upbit-ws-subscribe-request-1.json")])
+    @Test(arguments: [
+        (Dialect.bithumb, "bithumb-v2-ws-subscribe-request-1.json"),
+        (Dialect.upbit, "upbit-ws-subscribe-request-1.json"),
+    ])
     func matchesTheCapturedRequest(dialect: Dialect, fixture: String) throws {
         let captured = try Self.shape(try Fixture.bytes(fixture))
         let frames = dialect.makeCodec().subscribeFrames(for: FeedSubscription(tickers: [btc], orderBooks: [btc], trades: [btc]))

@@ -19,8 +19,11 @@ import Testing
 
     @Test func orderBooksInExponentFormAndMilliseconds() throws {
         let book = try Harness.book(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-orderbook-snapshot-1.json")))
-        #expect(book.asks == [BookLevel(price: 116_539_000, quantity: "0.02054761"),
-                              BookLevel(price: 116_542_000, quantity: "0.0007772")])
+        #expect(
+            book.asks == [
+                BookLevel(price: 116_539_000, quantity: "0.02054761"),
+                BookLevel(price: 116_542_000, quantity: "0.0007772"),
+            ])
         #expect(book.bids.first == BookLevel(price: 116_538_000, quantity: "0.08120946"))
         #expect(book.timestamp == Timestamp(milliseconds: 1_790_134_742_106))
         let simple = try Harness.book(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-orderbook-simple-1.json")))
@@ -35,17 +38,24 @@ import Testing
 
     @Test func tradesFrom2022() throws {
         let trades = try Harness.trades(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-trade-2022-1.json")))
-        #expect(trades == [Trade(market: btc, price: 50_000_000, quantity: "0.0309", side: .sell,
-                                 timestamp: Timestamp(milliseconds: 1_650_787_278_000), id: 1_650_787_278_000_000)])
+        #expect(
+            trades == [
+                Trade(
+                    market: btc, price: 50_000_000, quantity: "0.0309", side: .sell,
+                    timestamp: Timestamp(milliseconds: 1_650_787_278_000), id: 1_650_787_278_000_000)
+            ])
     }
 
     @Test func errorFramesWhateverTheKeyOrder() throws {
-        #expect(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-invalid-param-1.json"))
-            == .notice(.rejected(code: "INVALID_PARAM", message: "nope 은 지원하지 않는 타입입니다.")))
-        #expect(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-wrong-format-1.json"))
-            == .notice(.rejected(code: "WRONG_FORMAT", message: "Format 이 맞지 않습니다.")))
-        #expect(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-no-ticket-1.json"))
-            == .notice(.rejected(code: "NO_TICKET", message: "티켓이 존재하지 않거나, 유효하지 않습니다.")))
+        #expect(
+            try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-invalid-param-1.json"))
+                == .notice(.rejected(code: "INVALID_PARAM", message: "nope 은 지원하지 않는 타입입니다.")))
+        #expect(
+            try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-wrong-format-1.json"))
+                == .notice(.rejected(code: "WRONG_FORMAT", message: "Format 이 맞지 않습니다.")))
+        #expect(
+            try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-error-no-ticket-1.json"))
+                == .notice(.rejected(code: "NO_TICKET", message: "티켓이 존재하지 않거나, 유효하지 않습니다.")))
         #expect(try Harness.onlyEvent(try Harness.fixture(.upbit, "upbit-ws-status-up-1.json")) == .notice(.heartbeat))
     }
 
@@ -58,10 +68,12 @@ import Testing
         #expect(decoded.errors == [.unknownMessage("nope")])
     }
 
-    @Test(arguments: [("upbit-rest-error-code-not-found-1.json", "404", "Code not found"),
-                      ("upbit-rest-error-missing-param-1.json", "400", "Missing request parameter error. Check the required parameters!"),
-                      ("upbit-rest-error-type-mismatch-1.json", "400", "Type mismatch error. Check the parameters type!"),
-                      ("upbit-rest-error-no-route-1.json", "not_found", "no Route matched with those values")])
+    @Test(arguments: [
+        ("upbit-rest-error-code-not-found-1.json", "404", "Code not found"),
+        ("upbit-rest-error-missing-param-1.json", "400", "Missing request parameter error. Check the required parameters!"),
+        ("upbit-rest-error-type-mismatch-1.json", "400", "Type mismatch error. Check the parameters type!"),
+        ("upbit-rest-error-no-route-1.json", "not_found", "no Route matched with those values"),
+    ])
     func restErrorsAreTyped(name: String, code: String, message: String) throws {
         let decoded = try Harness.rest(.upbit, name, .trades(btc, count: 10))
         #expect(decoded.errors == [.exchange(code: code, message: message)])
@@ -69,7 +81,8 @@ import Testing
 
     @Test func marketsWithNestedWarnings() {
         var codec = Dialect.upbit.makeCodec()
-        let body = #"[{"market":"KRW-BTC","korean_name":"비트코인","english_name":"Bitcoin","market_event":{"warning":false,"#
+        let body =
+            #"[{"market":"KRW-BTC","korean_name":"비트코인","english_name":"Bitcoin","market_event":{"warning":false,"#
             + #""caution":{"PRICE_FLUCTUATIONS":true,"TRADING_VOLUME_SOARING":false}}}]"#
         let decoded = codec.decode(response: Array(body.utf8), for: .markets)
         #expect(decoded.events == [.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin", hasWarning: true)])])

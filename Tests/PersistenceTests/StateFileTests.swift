@@ -51,9 +51,11 @@ import Testing
     }
 
     @Test func theDefaultPathFollowsXDG() {
-        #expect(StateFile<Sample>.defaultPath("state.json", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
-            == "/s/coinboard/state.json")
-        #expect(StateFile<Sample>.defaultPath("state.json", environment: ["XDG_STATE_HOME": "", "HOME": "/h"])
-            == "/h/.local/state/coinboard/state.json")
+        #expect(
+            StateFile<Sample>.defaultPath("state.json", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
+                == "/s/coinboard/state.json")
+        #expect(
+            StateFile<Sample>.defaultPath("state.json", environment: ["XDG_STATE_HOME": "", "HOME": "/h"])
+                == "/h/.local/state/coinboard/state.json")
     }
 }

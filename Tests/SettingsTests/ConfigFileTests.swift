@@ -51,7 +51,8 @@ import Testing
     }
 
     @Test func laterLayersWinKeyByKey() throws {
-        let user = try ConfigFile.parse("""
+        let user = try ConfigFile.parse(
+            """
             exchange = "upbit"
             frame_rate = 10
             [colors]
@@ -59,7 +60,8 @@ import Testing
             [endpoints.upbit]
             rest = "http://127.0.0.1:1"
             """, file: "/u/config.toml")
-        let given = try ConfigFile.parse("""
+        let given = try ConfigFile.parse(
+            """
             frame_rate = 20
             [colors]
             fall = "magenta"
@@ -82,10 +84,12 @@ import Testing
     @Test func errorsNameTheLineOfDottedQuotedAndInlineKeys() {
         #expect(badConfig("\n\ncolors.rise = \"pink\"\n")?.hasPrefix("/etc/c.toml:3: colors.rise: \"pink\" is not one of") == true)
         #expect(badConfig("[colors]\n\"header\" = 3\n") == "/etc/c.toml:2: colors.header: expected a string, found integer 3")
-        #expect(badConfig("a = 1\nendpoints = { upbit = { rest = \"ftp://x\" } }\n")
-            == "/etc/c.toml:1: a: unknown key (config/coinboard.toml lists every key)")
-        #expect(badConfig("endpoints = { upbit = { rest = \"ftp://x\" } }\n")
-            == "/etc/c.toml:1: endpoints.upbit.rest: \"ftp://x\" is not a http or https URL")
+        #expect(
+            badConfig("a = 1\nendpoints = { upbit = { rest = \"ftp://x\" } }\n")
+                == "/etc/c.toml:1: a: unknown key (config/coinboard.toml lists every key)")
+        #expect(
+            badConfig("endpoints = { upbit = { rest = \"ftp://x\" } }\n")
+                == "/etc/c.toml:1: endpoints.upbit.rest: \"ftp://x\" is not a http or https URL")
         #expect(badConfig("[colors]\nrise = \"red\"\n[colors]\n")?.hasPrefix("/etc/c.toml:3: not valid TOML") == true)
         #expect(badConfig("colors = \"red\"\n") == "/etc/c.toml:1: colors: expected a table, found string \"red\"")
         #expect(badConfig("watchlist = \"\"\n") == "/etc/c.toml:1: watchlist: is empty")

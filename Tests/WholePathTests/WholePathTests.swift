@@ -40,11 +40,12 @@ import WholePath
 
     @Test(arguments: Dialect.allCases)
     func theSeedFixturesDrawRealScreens(dialect: Dialect) throws {
-        let prefix = switch dialect {
-        case .bithumb: "bithumb-v2-"
-        case .bithumbLegacy: "bithumb-legacy-"
-        case .upbit: "upbit-"
-        }
+        let prefix =
+            switch dialect {
+            case .bithumb: "bithumb-v2-"
+            case .bithumbLegacy: "bithumb-legacy-"
+            case .upbit: "upbit-"
+            }
         var decodedEvents = 0
         for name in try Fixture.all() where name.hasPrefix(prefix) && !name.hasSuffix(".jsonl") {
             let bytes = try Fixture.json(name)

@@ -13,8 +13,10 @@ struct JSONTokenizer {
     static let maxDepth = 64
 
     /// Tokenizes `bytes` and hands the root value to `body`.
-    mutating func parse<Result>(_ bytes: UnsafeRawBufferPointer,
-                                _ body: (JSONValue) throws(WireError) -> Result) throws(WireError) -> Result {
+    mutating func parse<Result>(
+        _ bytes: UnsafeRawBufferPointer,
+        _ body: (JSONValue) throws(WireError) -> Result
+    ) throws(WireError) -> Result {
         try tokenize(bytes)
         let count = count
         return try tape.withUnsafeMutableBufferPointer { (tape) throws(WireError) -> Result in
@@ -159,9 +161,11 @@ private struct TapeWriter {
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                append(JSONToken(kind: escaped ? .escapedString : .string,
-                                 fingerprint: JSONToken.fingerprint(bytes, from: quote + 1, to: index),
-                                 start: Int32(quote + 1), end: Int32(index), next: Int32(count + 1)))
+                append(
+                    JSONToken(
+                        kind: escaped ? .escapedString : .string,
+                        fingerprint: JSONToken.fingerprint(bytes, from: quote + 1, to: index),
+                        start: Int32(quote + 1), end: Int32(index), next: Int32(count + 1)))
                 return index + 1
             }
             if byte == UInt8(ascii: "\\") {
@@ -170,11 +174,11 @@ private struct TapeWriter {
                 guard index < bytes.count else { break }
                 switch bytes[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
                     guard index + 4 < bytes.count,
-                          (1...4).allSatisfy({ JSONTokenizer.hexValue(bytes[index + $0]) != nil })
+                        (1...4).allSatisfy({ JSONTokenizer.hexValue(bytes[index + $0]) != nil })
                     else { throw .invalidJSON(offset: index, reason: "bad \\u escape") }
                     index += 5
                 default:
@@ -234,7 +238,7 @@ private struct TapeWriter {
     private mutating func literal(at start: Int, _ word: StaticString, _ kind: JSONKind) throws(WireError) -> Int {
         let length = word.utf8CodeUnitCount
         guard start + length <= bytes.count,
-              word.withUTF8Buffer({ word in (0..<length).allSatisfy { bytes[start + $0] == word[$0] } })
+            word.withUTF8Buffer({ word in (0..<length).allSatisfy { bytes[start + $0] == word[$0] } })
         else { throw .invalidJSON(offset: start, reason: "bad literal") }
         append(kind, start, start + length)
         return start + length

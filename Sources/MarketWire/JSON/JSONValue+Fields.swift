@@ -107,7 +107,7 @@ extension JSONValue {
     /// This value as a signed integer: a JSON number or a string of digits.
     func asInt64(field: StaticString) throws(WireError) -> Int64 {
         guard kind == .number || kind == .string, let magnitude = Self.parseUnsigned(span, allowingMinus: true),
-              magnitude.value <= UInt64(Int64.max)
+            magnitude.value <= UInt64(Int64.max)
         else { throw .invalidField("\(field)", reason: "expected an integer") }
         return magnitude.negative ? -Int64(magnitude.value) : Int64(magnitude.value)
     }
@@ -117,8 +117,10 @@ extension JSONValue {
         return parsed.value
     }
 
-    private static func parseUnsigned(_ text: UnsafeRawBufferPointer,
-                                      allowingMinus: Bool) -> (value: UInt64, negative: Bool)? {
+    private static func parseUnsigned(
+        _ text: UnsafeRawBufferPointer,
+        allowingMinus: Bool
+    ) -> (value: UInt64, negative: Bool)? {
         var index = 0
         var negative = false
         if allowingMinus, text.first == UInt8(ascii: "-") {

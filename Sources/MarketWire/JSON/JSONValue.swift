@@ -24,7 +24,8 @@ struct JSONValue {
         return key.withUTF8Buffer { name in
             let fingerprint = JSONToken.fingerprint(UnsafeRawBufferPointer(name), from: 0, to: name.count)
             if let found = member(named: name, fingerprint: fingerprint, from: start, to: end)
-                ?? member(named: name, fingerprint: fingerprint, from: first, to: start) {
+                ?? member(named: name, fingerprint: fingerprint, from: first, to: start)
+            {
                 tokens[index].lookupStart = tokens[found + 1].next
                 return JSONValue(bytes: bytes, tokens: tokens, index: found + 1)
             }
@@ -38,7 +39,8 @@ struct JSONValue {
         while member < end {
             let token = tokens[member]
             if token.fingerprint == fingerprint, token.kind == .string,
-               Self.sameBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), name) {
+                Self.sameBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), name)
+            {
                 return member
             }
             member = Int(tokens[member + 1].next)
@@ -59,8 +61,11 @@ struct JSONValue {
         var member = index + 1
         let end = Int(tokens[index].next)
         while member < end {
-            result.append((JSONValue(bytes: bytes, tokens: tokens, index: member),
-                           JSONValue(bytes: bytes, tokens: tokens, index: member + 1)))
+            result.append(
+                (
+                    JSONValue(bytes: bytes, tokens: tokens, index: member),
+                    JSONValue(bytes: bytes, tokens: tokens, index: member + 1)
+                ))
             member = Int(tokens[member + 1].next)
         }
         return result
@@ -97,7 +102,10 @@ struct JSONValue {
         while index < content.count {
             let byte = content[index]
             guard byte == UInt8(ascii: "\\"), index + 1 < content.count else {
-                if let high = pendingHighSurrogate { appendScalar(high); pendingHighSurrogate = nil }
+                if let high = pendingHighSurrogate {
+                    appendScalar(high)
+                    pendingHighSurrogate = nil
+                }
                 utf8.append(byte)
                 index += 1
                 continue
@@ -123,7 +131,10 @@ struct JSONValue {
                 }
                 continue
             }
-            if pendingHighSurrogate != nil { appendScalar(0xFFFD); pendingHighSurrogate = nil }
+            if pendingHighSurrogate != nil {
+                appendScalar(0xFFFD)
+                pendingHighSurrogate = nil
+            }
             switch escape {
             case UInt8(ascii: "b"): utf8.append(0x08)
             case UInt8(ascii: "f"): utf8.append(0x0C)

@@ -26,8 +26,11 @@ extension BithumbLegacyCodec {
         case .orderBook(let market):
             return [RESTRequest(path: "/public/orderbook/\(market.legacySymbol)", query: [Item("count", String(Self.bookSnapshotDepth))])]
         case .trades(let market, let count):
-            return [RESTRequest(path: "/public/transaction_history/\(market.legacySymbol)",
-                                query: [Item("count", String(min(max(count, 1), 100)))])]
+            return [
+                RESTRequest(
+                    path: "/public/transaction_history/\(market.legacySymbol)",
+                    query: [Item("count", String(min(max(count, 1), 100)))])
+            ]
         case .candles(let market, let interval, _):
             return [RESTRequest(path: "/public/candlestick/\(market.legacySymbol)/\(Self.sourceInterval(for: interval).rawValue)")]
         }
@@ -59,8 +62,10 @@ extension BithumbLegacyCodec {
         return result
     }
 
-    private static func decodeData(_ data: JSONValue, for resource: SnapshotResource,
-                                   into result: inout DecodedMessages) throws(WireError) {
+    private static func decodeData(
+        _ data: JSONValue, for resource: SnapshotResource,
+        into result: inout DecodedMessages
+    ) throws(WireError) {
         switch resource {
         case .markets:
             break
@@ -83,9 +88,12 @@ extension BithumbLegacyCodec {
             }
             let source = sourceInterval(for: interval)
             let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
-            result.events.append(.candles(CandleHistory(market: market, interval: interval,
-                                                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
-                                                        coveredUntil: nil)))
+            result.events.append(
+                .candles(
+                    CandleHistory(
+                        market: market, interval: interval,
+                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
+                        coveredUntil: nil)))
         }
     }
 
@@ -107,29 +115,35 @@ extension BithumbLegacyCodec {
     private static func ticker(_ row: JSONValue, market: MarketCode, time: Timestamp) throws(WireError) -> Ticker {
         let price = try row.price("closing_price")
         let signed = try row.decimal("fluctate_24H")
-        let change = PriceChange(signedAmount: signed,
-                                 signedRate: try row.decimal("fluctate_rate_24H").shifted(byPowerOfTen: -2), basis: .rolling24h)
-        let session = TradingSession(basis: .sinceMidnightKST, open: try row.price("opening_price"),
-                                     high: try row.price("max_price"), low: try row.price("min_price"),
-                                     previousClose: try row.optionalPrice("prev_closing_price"),
-                                     volume: try row.optionalAmount("units_traded"),
-                                     tradeValue: try row.optionalAmount("acc_trade_value"))
-        return Ticker(market: market, price: price, change: change, session: session,
-                      volume24h: try row.amount("units_traded_24H"),
-                      tradeValue24h: try row.amount("acc_trade_value_24H"), timestamp: time)
+        let change = PriceChange(
+            signedAmount: signed,
+            signedRate: try row.decimal("fluctate_rate_24H").shifted(byPowerOfTen: -2), basis: .rolling24h)
+        let session = TradingSession(
+            basis: .sinceMidnightKST, open: try row.price("opening_price"),
+            high: try row.price("max_price"), low: try row.price("min_price"),
+            previousClose: try row.optionalPrice("prev_closing_price"),
+            volume: try row.optionalAmount("units_traded"),
+            tradeValue: try row.optionalAmount("acc_trade_value"))
+        return Ticker(
+            market: market, price: price, change: change, session: session,
+            volume24h: try row.amount("units_traded_24H"),
+            tradeValue24h: try row.amount("acc_trade_value_24H"), timestamp: time)
     }
 
     /// A whole book; a level that breaks a ``WireRule`` adds an error to `errors` and the rest
     /// of the book is kept.
-    private static func orderBook(_ data: JSONValue, market: MarketCode,
-                                  errors: inout [WireError]) throws(WireError) -> OrderBook {
+    private static func orderBook(
+        _ data: JSONValue, market: MarketCode,
+        errors: inout [WireError]
+    ) throws(WireError) -> OrderBook {
         func levels(_ key: StaticString) throws(WireError) -> [BookLevel] {
             guard let side = data[key], side.kind == .array else { throw .missingField("\(key)") }
             var levels: [BookLevel] = []
             for row in side.elements {
                 do throws(WireError) {
-                    let level = try WireRule.wholeBookLevel(price: try row.decimal("price"),
-                                                            size: try row.decimal("quantity"), field: "quantity")
+                    let level = try WireRule.wholeBookLevel(
+                        price: try row.decimal("price"),
+                        size: try row.decimal("quantity"), field: "quantity")
                     if let level { levels.append(level) }
                 } catch {
                     errors.append(error)
@@ -137,8 +151,9 @@ extension BithumbLegacyCodec {
             }
             return levels
         }
-        return OrderBook(market: market, bids: try levels("bids"), asks: try levels("asks"),
-                         timestamp: try data.epochTime("timestamp"))
+        return OrderBook(
+            market: market, bids: try levels("bids"), asks: try levels("asks"),
+            timestamp: try data.epochTime("timestamp"))
     }
 
     private static func trade(_ row: JSONValue, market: MarketCode) throws(WireError) -> Trade {
@@ -149,9 +164,12 @@ extension BithumbLegacyCodec {
         case "ask": side = .sell
         default: throw .invalidValue("type", value: type)
         }
-        return Trade(market: market, price: try row.price("price"), quantity: try row.tradeSize("units_traded"),
-                     side: side, timestamp: try WireTime.parse(try row.string("transaction_date"), .kst,
-                                                               field: "transaction_date"))
+        return Trade(
+            market: market, price: try row.price("price"), quantity: try row.tradeSize("units_traded"),
+            side: side,
+            timestamp: try WireTime.parse(
+                try row.string("transaction_date"), .kst,
+                field: "transaction_date"))
     }
 
     /// `[time_ms, open, close, high, low, volume]` — close before high and low.
@@ -159,9 +177,10 @@ extension BithumbLegacyCodec {
         var values: [JSONValue] = []
         for element in row.elements { values.append(element) }
         guard values.count == 6 else { throw .invalidField("data", reason: "expected 6 candle fields") }
-        return try WireRule.candle(start: Timestamp(milliseconds: try values[0].asInt64(field: "time")),
-                                   open: try values[1].asDecimal(field: "open"), high: try values[3].asDecimal(field: "high"),
-                                   low: try values[4].asDecimal(field: "low"), close: try values[2].asDecimal(field: "close"),
-                                   volume: try values[5].asDecimal(field: "volume"), tradeValue: nil)
+        return try WireRule.candle(
+            start: Timestamp(milliseconds: try values[0].asInt64(field: "time")),
+            open: try values[1].asDecimal(field: "open"), high: try values[3].asDecimal(field: "high"),
+            low: try values[4].asDecimal(field: "low"), close: try values[2].asDecimal(field: "close"),
+            volume: try values[5].asDecimal(field: "volume"), tradeValue: nil)
     }
 }

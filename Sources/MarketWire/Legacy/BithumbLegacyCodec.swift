@@ -43,8 +43,10 @@ public struct BithumbLegacyCodec: MarketCodec {
 
     public func subscribeFrames(for subscription: FeedSubscription) -> [String] {
         var frames: [String] = []
-        for (type, markets) in [("ticker", subscription.tickers), ("transaction", subscription.trades),
-                                ("orderbookdepth", subscription.orderBooks)] where !markets.isEmpty {
+        for (type, markets) in [
+            ("ticker", subscription.tickers), ("transaction", subscription.trades),
+            ("orderbookdepth", subscription.orderBooks),
+        ] where !markets.isEmpty {
             var writer = JSONWriter()
             writer.object { writer in
                 writer.key("type")
@@ -85,20 +87,24 @@ public struct BithumbLegacyCodec: MarketCodec {
 
     private static func ticker(_ content: JSONValue) throws(WireError) -> Ticker {
         let basis = try basis(forTickType: try content.string("tickType"))
-        let timestamp = try WireTime.parse(compactDate: try content.string("date"), time: try content.string("time"),
-                                           .kst, field: "time")
+        let timestamp = try WireTime.parse(
+            compactDate: try content.string("date"), time: try content.string("time"),
+            .kst, field: "time")
         let volume = try content.amount("volume")
         let value = try content.amount("value")
-        let change = PriceChange(signedAmount: try content.decimal("chgAmt"),
-                                 signedRate: try content.decimal("chgRate").shifted(byPowerOfTen: -2), basis: basis)
-        let session = TradingSession(basis: basis, open: try content.price("openPrice"),
-                                     high: try content.price("highPrice"), low: try content.price("lowPrice"),
-                                     previousClose: try content.optionalPrice("prevClosePrice"),
-                                     volume: volume, tradeValue: value)
+        let change = PriceChange(
+            signedAmount: try content.decimal("chgAmt"),
+            signedRate: try content.decimal("chgRate").shifted(byPowerOfTen: -2), basis: basis)
+        let session = TradingSession(
+            basis: basis, open: try content.price("openPrice"),
+            high: try content.price("highPrice"), low: try content.price("lowPrice"),
+            previousClose: try content.optionalPrice("prevClosePrice"),
+            volume: volume, tradeValue: value)
         let isDay = basis == .rolling24h
-        return Ticker(market: try content.legacySymbol("symbol"), price: try content.price("closePrice"), change: change,
-                      session: session, volume24h: isDay ? volume : nil, tradeValue24h: isDay ? value : nil,
-                      timestamp: timestamp)
+        return Ticker(
+            market: try content.legacySymbol("symbol"), price: try content.price("closePrice"), change: change,
+            session: session, volume24h: isDay ? volume : nil, tradeValue24h: isDay ? value : nil,
+            timestamp: timestamp)
     }
 
     private static func transactions(_ content: JSONValue, into result: inout DecodedMessages) {
@@ -115,9 +121,11 @@ public struct BithumbLegacyCodec: MarketCodec {
                 case "2": side = .buy
                 case let other: throw .invalidValue("buySellGb", value: other)
                 }
-                trades.append(Trade(market: try entry.legacySymbol("symbol"), price: try entry.price("contPrice"),
-                                    quantity: try entry.tradeSize("contQty"), side: side,
-                                    timestamp: try WireTime.parse(try entry.string("contDtm"), .kst, field: "contDtm")))
+                trades.append(
+                    Trade(
+                        market: try entry.legacySymbol("symbol"), price: try entry.price("contPrice"),
+                        quantity: try entry.tradeSize("contQty"), side: side,
+                        timestamp: try WireTime.parse(try entry.string("contDtm"), .kst, field: "contDtm")))
             } catch {
                 result.errors.append(error)
             }
@@ -168,7 +176,8 @@ public struct BithumbLegacyCodec: MarketCodec {
             }
             return levels
         }
-        return OrderBook(market: try content.legacySymbol("symbol"), bids: try levels("bids"), asks: try levels("asks"),
-                         timestamp: try content.epochTime("datetime"))
+        return OrderBook(
+            market: try content.legacySymbol("symbol"), bids: try levels("bids"), asks: try levels("asks"),
+            timestamp: try content.epochTime("datetime"))
     }
 }

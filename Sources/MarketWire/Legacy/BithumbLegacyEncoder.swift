@@ -43,8 +43,12 @@ public struct BithumbLegacyEncoder: Sendable {
                 writer.quotedField("chgRate", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
                 writer.quotedField("chgAmt", ticker.change.signedAmount)
                 writer.key("volumePower")
-                let power = sellVolume.isZero ? ExactDecimal(500) : min(ExactDecimal(500),
-                    (buyVolume.divided(by: sellVolume) ?? .zero).shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
+                let power =
+                    sellVolume.isZero
+                    ? ExactDecimal(500)
+                    : min(
+                        ExactDecimal(500),
+                        (buyVolume.divided(by: sellVolume) ?? .zero).shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2))
                 writer.quoted(power)
                 writer.field("symbol", ticker.market.legacySymbol)
             }

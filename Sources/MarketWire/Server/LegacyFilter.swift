@@ -28,7 +28,8 @@ public struct LegacyFilter: Sendable, Hashable {
 
     private static func read(_ root: JSONValue) -> LegacyFilter? {
         guard let type = root["type"]?.stringValue, let kind = Kind(rawValue: type),
-              let symbols = root["symbols"], symbols.kind == .array else { return nil }
+            let symbols = root["symbols"], symbols.kind == .array
+        else { return nil }
         var markets: [MarketCode] = []
         var seen: Set<MarketCode> = []
         for symbol in symbols.elements {
@@ -41,7 +42,8 @@ public struct LegacyFilter: Sendable, Hashable {
             guard tickTypes.kind == .array else { return nil }
             for tickType in tickTypes.elements {
                 guard let text = tickType.stringValue,
-                      let basis = try? BithumbLegacyCodec.basis(forTickType: text) else { return nil }
+                    let basis = try? BithumbLegacyCodec.basis(forTickType: text)
+                else { return nil }
                 if !bases.contains(basis) { bases.append(basis) }
             }
         }

@@ -97,8 +97,9 @@ extension StreamRequest {
         guard let kind = Kind(rawValue: type) else { return .failure(.unknownType(type)) }
         guard let codes = object["codes"] else { return .failure(.noCodes) }
         guard codes.kind == .array else { return .failure(.wrongFormat) }
-        var stream = Stream(kind: kind, markets: [], depths: [:], onlySnapshot: object["isOnlySnapshot"]?.kind == .true,
-                            onlyRealtime: object["isOnlyRealtime"]?.kind == .true)
+        var stream = Stream(
+            kind: kind, markets: [], depths: [:], onlySnapshot: object["isOnlySnapshot"]?.kind == .true,
+            onlyRealtime: object["isOnlyRealtime"]?.kind == .true)
         var count = 0
         var seen: Set<MarketCode> = []
         for code in codes.elements {

@@ -3,8 +3,10 @@ import MarketCore
 /// Decoders for the message shapes WebSocket frames and REST bodies share.
 extension UpbitFamilyCodec {
     /// Fields are read in the exchanges' wire order, which makes each lookup one comparison.
-    static func ticker(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
-                       profile: UpbitFamilyProfile) throws(WireError) -> Ticker {
+    static func ticker(
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
+        profile: UpbitFamilyProfile
+    ) throws(WireError) -> Ticker {
         let market = try object.marketCode(marketKey)
         let open = try object.optionalPrice(keys.openingPrice)
         let high = try object.optionalPrice(keys.highPrice)
@@ -12,26 +14,30 @@ extension UpbitFamilyCodec {
         let price = try object.price(keys.tradePrice)
         let previousClose = try object.optionalPrice(keys.prevClosingPrice)
         let direction = try changeDirection(object, key: keys.change)
-        let change = PriceChange(direction: direction, amount: try object.decimal(keys.changePrice),
-                                 rate: try object.decimal(keys.changeRate), basis: profile.sessionBasis)
+        let change = PriceChange(
+            direction: direction, amount: try object.decimal(keys.changePrice),
+            rate: try object.decimal(keys.changeRate), basis: profile.sessionBasis)
         let volume = try object.optionalAmount(keys.accTradeVolume)
         let volume24h = try object.optionalAmount(keys.accTradeVolume24h)
         let tradeValue = try object.optionalAmount(keys.accTradePrice)
         let tradeValue24h = try object.optionalAmount(keys.accTradePrice24h)
         var session: TradingSession?
         if let open, let high, let low {
-            session = TradingSession(basis: profile.sessionBasis, open: open, high: high, low: low,
-                                     previousClose: previousClose, volume: volume, tradeValue: tradeValue)
+            session = TradingSession(
+                basis: profile.sessionBasis, open: open, high: high, low: low,
+                previousClose: previousClose, volume: volume, tradeValue: tradeValue)
         }
         let timestamp: Timestamp
         if timeFromText {
-            timestamp = try WireTime.parse(compactDate: try object.string(keys.tradeDate),
-                                           time: try object.string(keys.tradeTime), .utc, field: keys.tradeTime)
+            timestamp = try WireTime.parse(
+                compactDate: try object.string(keys.tradeDate),
+                time: try object.string(keys.tradeTime), .utc, field: keys.tradeTime)
         } else {
             timestamp = try object.epochTime(keys.tradeTimestamp)
         }
-        return Ticker(market: market, price: price, change: change, session: session, volume24h: volume24h,
-                      tradeValue24h: tradeValue24h, timestamp: timestamp)
+        return Ticker(
+            market: market, price: price, change: change, session: session, volume24h: volume24h,
+            tradeValue24h: tradeValue24h, timestamp: timestamp)
     }
 
     /// `RISE`, `EVEN` or `FALL`.
@@ -45,8 +51,10 @@ extension UpbitFamilyCodec {
 
     /// A whole book; zero-sized units are padding and are dropped, and a unit side that breaks a
     /// ``WireRule`` adds an error to `errors` while the rest of the book is kept.
-    static func orderBook(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
-                          errors: inout [WireError]) throws(WireError) -> OrderBook {
+    static func orderBook(
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
+        errors: inout [WireError]
+    ) throws(WireError) -> OrderBook {
         let market = try object.marketCode(marketKey)
         guard let units = object[keys.orderbookUnits], units.kind == .array else {
             throw .missingField("\(keys.orderbookUnits)")
@@ -60,8 +68,9 @@ extension UpbitFamilyCodec {
         /// that breaks a rule.
         func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: JSONValue) -> BookLevel? {
             do throws(WireError) {
-                return try WireRule.wholeBookLevel(price: try unit.decimal(priceKey), size: try unit.decimal(sizeKey),
-                                                   field: priceKey)
+                return try WireRule.wholeBookLevel(
+                    price: try unit.decimal(priceKey), size: try unit.decimal(sizeKey),
+                    field: priceKey)
             } catch {
                 errors.append(error)
                 return nil
@@ -74,8 +83,10 @@ extension UpbitFamilyCodec {
         return OrderBook(market: market, bids: bids, asks: asks, timestamp: try object.epochTime(keys.timestamp))
     }
 
-    static func trade(_ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
-                      timeKey: StaticString) throws(WireError) -> Trade {
+    static func trade(
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
+        timeKey: StaticString
+    ) throws(WireError) -> Trade {
         let market = try object.marketCode(marketKey)
         let price = try object.price(keys.tradePrice)
         let quantity = try object.tradeSize(keys.tradeVolume)
@@ -87,18 +98,21 @@ extension UpbitFamilyCodec {
         default: throw .invalidValue("\(keys.askBid)", value: sideText)
         }
         let timestamp = try object.epochTime(timeKey)
-        return Trade(market: market, price: price, quantity: quantity, side: side, timestamp: timestamp,
-                     id: try object.optionalUInt64(keys.sequentialID))
+        return Trade(
+            market: market, price: price, quantity: quantity, side: side, timestamp: timestamp,
+            id: try object.optionalUInt64(keys.sequentialID))
     }
 
     static func market(_ object: JSONValue) throws(WireError) -> Market {
         let warningText = object.optionalString("market_warning")
         var warned = warningText != nil && warningText != "NONE"
         if let event = object["market_event"] {
-            warned = warned || event["warning"]?.kind == .true
+            warned =
+                warned || event["warning"]?.kind == .true
                 || (event["caution"]?.members.contains { $0.value.kind == .true } ?? false)
         }
-        return Market(code: try object.marketCode("market"), koreanName: try object.string("korean_name"),
-                      englishName: try object.string("english_name"), hasWarning: warned)
+        return Market(
+            code: try object.marketCode("market"), koreanName: try object.string("korean_name"),
+            englishName: try object.string("english_name"), hasWarning: warned)
     }
 }

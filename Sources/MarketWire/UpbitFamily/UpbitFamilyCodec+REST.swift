@@ -19,8 +19,10 @@ extension UpbitFamilyCodec {
         case .candles(let market, let interval, let count):
             let source = Self.sourceInterval(for: interval)
             let needed = count * interval.minutes / source.minutes
-            let query = [Item("market", market.code),
-                         Item("count", String(min(max(needed, 1), UpbitFamilyProfile.candlesPerRequest)))]
+            let query = [
+                Item("market", market.code),
+                Item("count", String(min(max(needed, 1), UpbitFamilyProfile.candlesPerRequest))),
+            ]
             if source == .oneDay { return [RESTRequest(path: "/v1/candles/days", query: query)] }
             return [RESTRequest(path: "/v1/candles/minutes/\(source.minutes)", query: query)]
         }
@@ -47,16 +49,20 @@ extension UpbitFamilyCodec {
         return result
     }
 
-    private static func decodeBody(_ rows: JSONValue, for resource: SnapshotResource, profile: UpbitFamilyProfile,
-                                   into result: inout DecodedMessages) throws(WireError) {
+    private static func decodeBody(
+        _ rows: JSONValue, for resource: SnapshotResource, profile: UpbitFamilyProfile,
+        into result: inout DecodedMessages
+    ) throws(WireError) {
         let keys = UpbitKeys.default
         switch resource {
         case .markets:
             try decodeMarkets(rows, into: &result)
         case .tickers:
             let tickers = collect(rows, into: &result) { (row) throws(WireError) in
-                MarketEvent.ticker(try ticker(row, keys: keys, marketKey: "market",
-                                              timeFromText: profile.restTickerTimeFromText, profile: profile))
+                MarketEvent.ticker(
+                    try ticker(
+                        row, keys: keys, marketKey: "market",
+                        timeFromText: profile.restTickerTimeFromText, profile: profile))
             }
             result.events.append(contentsOf: tickers)
         case .orderBook:
@@ -79,15 +85,19 @@ extension UpbitFamilyCodec {
             let candles = collect(rows, into: &result) { (row) throws(WireError) in
                 let candle = try Self.candle(row)
                 if let last = try? row.epochTime("timestamp"), last >= candle.start,
-                   last < candle.start.advanced(byMicroseconds: source.microseconds) {
+                    last < candle.start.advanced(byMicroseconds: source.microseconds)
+                {
                     coveredUntil = max(coveredUntil ?? last, last)
                 }
                 return candle
             }
             let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
-            result.events.append(.candles(CandleHistory(market: market, interval: interval,
-                                                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
-                                                        coveredUntil: coveredUntil)))
+            result.events.append(
+                .candles(
+                    CandleHistory(
+                        market: market, interval: interval,
+                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
+                        coveredUntil: coveredUntil)))
         }
     }
 
@@ -103,8 +113,10 @@ extension UpbitFamilyCodec {
     }
 
     /// Decodes every row; a bad row adds an error to `result` and the others still decode.
-    private static func collect<Value>(_ rows: JSONValue, into result: inout DecodedMessages,
-                                       _ decode: (JSONValue) throws(WireError) -> Value) -> [Value] {
+    private static func collect<Value>(
+        _ rows: JSONValue, into result: inout DecodedMessages,
+        _ decode: (JSONValue) throws(WireError) -> Value
+    ) -> [Value] {
         var values: [Value] = []
         for row in rows.elements {
             do throws(WireError) { values.append(try decode(row)) } catch { result.errors.append(error) }
@@ -113,12 +125,14 @@ extension UpbitFamilyCodec {
     }
 
     private static func candle(_ row: JSONValue) throws(WireError) -> Candle {
-        try WireRule.candle(start: try WireTime.parse(try row.string("candle_date_time_utc"), .utc,
-                                                      field: "candle_date_time_utc"),
-                            open: try row.decimal("opening_price"), high: try row.decimal("high_price"),
-                            low: try row.decimal("low_price"), close: try row.decimal("trade_price"),
-                            volume: try row.decimal("candle_acc_trade_volume"),
-                            tradeValue: try row.optionalDecimal("candle_acc_trade_price"))
+        try WireRule.candle(
+            start: try WireTime.parse(
+                try row.string("candle_date_time_utc"), .utc,
+                field: "candle_date_time_utc"),
+            open: try row.decimal("opening_price"), high: try row.decimal("high_price"),
+            low: try row.decimal("low_price"), close: try row.decimal("trade_price"),
+            volume: try row.decimal("candle_acc_trade_volume"),
+            tradeValue: try row.optionalDecimal("candle_acc_trade_price"))
     }
 
     /// The interval fetched to build `interval`: itself where served, else the finest

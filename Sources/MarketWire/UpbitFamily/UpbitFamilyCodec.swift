@@ -42,8 +42,10 @@ public struct UpbitFamilyCodec: MarketCodec {
 
     /// Decodes one WebSocket message object; entries of its lists that break a ``WireRule`` are
     /// added to `errors` and left out.
-    static func message(_ object: JSONValue, profile: UpbitFamilyProfile,
-                        errors: inout [WireError]) throws(WireError) -> MarketEvent {
+    static func message(
+        _ object: JSONValue, profile: UpbitFamilyProfile,
+        errors: inout [WireError]
+    ) throws(WireError) -> MarketEvent {
         guard object.kind == .object else { throw .unknownMessage("not an object") }
         let keys: UpbitKeys
         let type: JSONValue
@@ -83,9 +85,14 @@ public struct UpbitFamilyCodec: MarketCodec {
         guard !subscription.isEmpty else { return [] }
         var writer = JSONWriter()
         writer.array { writer in
-            writer.object { $0.key("ticket"); $0.string("coinboard-\(UInt64.random(in: 1...UInt64.max))") }
-            for (type, codes) in [("ticker", subscription.tickers), ("orderbook", subscription.orderBooks),
-                                  ("trade", subscription.trades)] where !codes.isEmpty {
+            writer.object {
+                $0.key("ticket")
+                $0.string("coinboard-\(UInt64.random(in: 1...UInt64.max))")
+            }
+            for (type, codes) in [
+                ("ticker", subscription.tickers), ("orderbook", subscription.orderBooks),
+                ("trade", subscription.trades),
+            ] where !codes.isEmpty {
                 writer.object { writer in
                     writer.key("type")
                     writer.string(type)
@@ -93,7 +100,10 @@ public struct UpbitFamilyCodec: MarketCodec {
                     writer.array { writer in for code in codes { writer.string(code.code) } }
                 }
             }
-            writer.object { $0.key("format"); $0.string("DEFAULT") }
+            writer.object {
+                $0.key("format")
+                $0.string("DEFAULT")
+            }
         }
         return [writer.text]
     }

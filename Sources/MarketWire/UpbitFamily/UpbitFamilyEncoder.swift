@@ -49,8 +49,10 @@ public struct UpbitFamilyEncoder: Sendable {
         public var hasWarning: Bool
 
         /// Creates details.
-        public init(lastTrade: Trade? = nil, askVolume: ExactDecimal = .zero, bidVolume: ExactDecimal = .zero,
-                    yearHigh: PriceMark? = nil, yearLow: PriceMark? = nil, hasWarning: Bool = false) {
+        public init(
+            lastTrade: Trade? = nil, askVolume: ExactDecimal = .zero, bidVolume: ExactDecimal = .zero,
+            yearHigh: PriceMark? = nil, yearLow: PriceMark? = nil, hasWarning: Bool = false
+        ) {
             self.lastTrade = lastTrade
             self.askVolume = askVolume
             self.bidVolume = bidVolume
@@ -63,8 +65,10 @@ public struct UpbitFamilyEncoder: Sendable {
     // MARK: WebSocket frames
 
     /// A `ticker` message.
-    public func tickerFrame(_ ticker: Ticker, details: TickerDetails = TickerDetails(), stream: StreamType,
-                            style: KeyStyle = .default) -> [UInt8] {
+    public func tickerFrame(
+        _ ticker: Ticker, details: TickerDetails = TickerDetails(), stream: StreamType,
+        style: KeyStyle = .default
+    ) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
             writer.field(style.keys.type, "ticker")
@@ -85,9 +89,10 @@ public struct UpbitFamilyEncoder: Sendable {
             writer.string("orderbook")
             writer.key(keys.code)
             writer.string(book.market.code)
-            writeBookFields(book, depth: min(depth ?? profile.bookDepth, profile.bookDepth), keys: keys,
-                            timestamp: profile.dialect == .upbit ? book.timestamp.milliseconds : book.timestamp.microseconds,
-                            into: &writer)
+            writeBookFields(
+                book, depth: min(depth ?? profile.bookDepth, profile.bookDepth), keys: keys,
+                timestamp: profile.dialect == .upbit ? book.timestamp.milliseconds : book.timestamp.microseconds,
+                into: &writer)
             writer.key(keys.level)
             writer.number(Int64(profile.dialect == .upbit ? 0 : 1))
             writer.key(keys.streamType)
@@ -97,8 +102,10 @@ public struct UpbitFamilyEncoder: Sendable {
     }
 
     /// A `trade` message.
-    public func tradeFrame(_ trade: Trade, previousClose: ExactDecimal, stream: StreamType,
-                           style: KeyStyle = .default) -> [UInt8] {
+    public func tradeFrame(
+        _ trade: Trade, previousClose: ExactDecimal, stream: StreamType,
+        style: KeyStyle = .default
+    ) -> [UInt8] {
         let keys = style.keys
         var writer = JSONWriter()
         writer.object { writer in
@@ -234,8 +241,10 @@ public struct UpbitFamilyEncoder: Sendable {
     /// `/v1/candles/minutes/{unit}` or `/v1/candles/days`, newest first.
     /// - Parameter lastTradeTimes: the time of each candle's last trade, by start; the candle's
     ///   end is written where it is missing.
-    public func candlesBody(market: MarketCode, interval: CandleInterval, candles: [Candle],
-                            lastTradeTimes: [Timestamp: Timestamp] = [:]) -> [UInt8] {
+    public func candlesBody(
+        market: MarketCode, interval: CandleInterval, candles: [Candle],
+        lastTradeTimes: [Timestamp: Timestamp] = [:]
+    ) -> [UInt8] {
         var writer = JSONWriter(capacity: candles.count * 330)
         writer.array { writer in
             for candle in candles.sorted(by: { $0.start > $1.start }) {
@@ -278,8 +287,10 @@ public struct UpbitFamilyEncoder: Sendable {
 
     // MARK: Shared fields
 
-    private func writeTickerFields(_ ticker: Ticker, details: TickerDetails, keys: UpbitKeys, restTimes: Bool,
-                                   into writer: inout JSONWriter) {
+    private func writeTickerFields(
+        _ ticker: Ticker, details: TickerDetails, keys: UpbitKeys, restTimes: Bool,
+        into writer: inout JSONWriter
+    ) {
         let session = ticker.session
         let tradeTime = details.lastTrade?.timestamp ?? ticker.timestamp
         if restTimes {
@@ -357,8 +368,10 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.number(ticker.timestamp.milliseconds)
     }
 
-    private func writeBookFields(_ book: OrderBook, depth: Int, keys: UpbitKeys, timestamp: Int64,
-                                 into writer: inout JSONWriter) {
+    private func writeBookFields(
+        _ book: OrderBook, depth: Int, keys: UpbitKeys, timestamp: Int64,
+        into writer: inout JSONWriter
+    ) {
         let (bids, asks) = book.top(depth)
         writer.key(keys.totalAskSize)
         writer.number(asks.reduce(ExactDecimal.zero) { $0 + $1.quantity })

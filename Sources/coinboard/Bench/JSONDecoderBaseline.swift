@@ -7,7 +7,9 @@ import MarketWire
 struct JSONDecoderBaseline {
     let dialect: Dialect
 
-    /// An Upbit-family (Bithumb 2.0, Upbit) ticker, trade or order-book message.
+    /// An Upbit-family (Bithumb 2.0, Upbit) ticker, trade or order-book message. Its names are
+    /// the wire's own, as the plainest `Codable` decode has them (no key mapping to pay for).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct UpbitFamilyMessage: Decodable {
         struct Unit: Decodable {
             let ask_price: Double

@@ -49,8 +49,9 @@ struct PipelineBenchmark: ParsableCommand {
         var events = 0
         let elapsed = clock.measure { events = Self.decodeAndApply(frames, dialect: dialect, passes: passes) }
         let messages = frames.count * passes
-        var result = Result(messages: messages, seconds: elapsed.inSeconds, messagesPerSecond: Double(messages) / elapsed.inSeconds,
-                            events: events)
+        var result = Result(
+            messages: messages, seconds: elapsed.inSeconds, messagesPerSecond: Double(messages) / elapsed.inSeconds,
+            events: events)
         if comparesJSONDecoder {
             let baseline = JSONDecoderBaseline(dialect: dialect)
             _ = baseline.decode(frames, passes: 1)

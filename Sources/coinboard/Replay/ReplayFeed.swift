@@ -28,7 +28,12 @@ final class ReplayTransport: FeedTransport {
     var endpointDescription: String { path }
 
     func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
-        guard !started.withLock({ started in defer { started = true }; return started }) else {
+        guard
+            !started.withLock({ started in
+                defer { started = true }
+                return started
+            })
+        else {
             throw CoinboardError.recordingEnded(path, frames: recording.frames.count)
         }
         try await session(ReplayMessages(frames: recording.frames, dialect: dialect, speed: speed), ReplayConnection())
@@ -66,8 +71,9 @@ struct ReplayMessages: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(frames: frames, speed: speed, codec: dialect.makeCodec(), start: ContinuousClock().now,
-                      firstAt: frames.first?.receivedAt)
+        AsyncIterator(
+            frames: frames, speed: speed, codec: dialect.makeCodec(), start: ContinuousClock().now,
+            firstAt: frames.first?.receivedAt)
     }
 }
 
