@@ -29,9 +29,14 @@ runtime=$(ls "$swift_bin"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$
 [ -n "$runtime" ] || { echo "fuzz.sh: this Swift toolchain has no libFuzzer runtime (libclang_rt.fuzzer_no_main)" >&2; exit 1; }
 
 work=.build-fuzz
-swift build --package-path Fuzz -c release --scratch-path "$work" \
-    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-    -Xlinker "$runtime" -Xlinker -l:libstdc++.so.6
+build() {
+    swift build --package-path Fuzz -c release --scratch-path "$work" \
+        -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+        -Xlinker "$runtime" -Xlinker -l:libstdc++.so.6
+}
+# SwiftPM keeps the build plan of a path dependency after one of its files was deleted ("missing
+# inputs"); planning afresh fixes that, so a failed build is tried once more from a new plan.
+build || { echo "fuzz.sh: planning the build afresh"; rm -f "$work"/release.yaml "$work"/*/release/description.json; build; }
 binary="$work/release/CoinboardFuzz"
 
 fixtures=Tests/TestFixtures/Fixtures
