@@ -53,10 +53,16 @@ public struct DemoExchange: Sendable {
         BithumbRESTRoutes(market: market).register(on: router)
         LegacyRESTRoutes(market: market).register(on: router)
         let market = market
-        router.ws("/websocket/v1") { inbound, outbound, context in
+        // Past the connection cap the upgrade is refused with 429, as the exchange answers too
+        // many connections; a race past that check is closed with 1013 on attaching.
+        let admits: @Sendable (Request, DemoRequestContext) async throws -> RouterShouldUpgrade = { _, _ in
+            guard await market.admitsAnotherClient() else { throw HTTPError(.tooManyRequests) }
+            return .upgrade([:])
+        }
+        router.ws("/websocket/v1", shouldUpgrade: admits) { inbound, outbound, context in
             try await market.serve(.bithumb, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
-        router.ws("/pub/ws") { inbound, outbound, context in
+        router.ws("/pub/ws", shouldUpgrade: admits) { inbound, outbound, context in
             try await market.serve(.legacy, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
         var serverLogger = logger

@@ -1,4 +1,5 @@
 public import MarketSim
+public import MarketWire
 
 /// Where the demo exchange listens and what it simulates.
 public struct DemoExchangeConfiguration: Sendable {
@@ -11,8 +12,8 @@ public struct DemoExchangeConfiguration: Sendable {
     /// A WebSocket whose client sent nothing (no message, no ping) for this long is closed,
     /// as the real exchange does after about 60 s; what the server sends does not keep it open.
     public var idleTimeout: Duration
-    /// The most WebSocket clients served at once; further connections are closed at once
-    /// with 1013 (try again later).
+    /// The most WebSocket clients served at once; a further upgrade is refused with HTTP 429
+    /// (one that races past that check is closed at once with 1013, try again later).
     public var maxClients: Int
     /// The largest request taken, in bytes: a WebSocket message or frame, or an HTTP request
     /// target (path and query). A larger WebSocket message closes the connection with 1009; a
@@ -27,7 +28,7 @@ public struct DemoExchangeConfiguration: Sendable {
     /// Creates a configuration with the real exchange's defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
-        idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
+        idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = WireLimits.requestBytes,
         outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)
     ) {
         self.host = host

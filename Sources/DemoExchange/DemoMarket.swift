@@ -70,6 +70,16 @@ actor DemoMarket {
         serveTimers(at: ContinuousClock.now)
     }
 
+    /// Whether another WebSocket client may connect now; a refusal is counted.
+    func admitsAnotherClient() -> Bool {
+        guard clients.count < configuration.maxClients else {
+            connectionsRefused += 1
+            logger.notice("refused a WebSocket client: \(configuration.maxClients) are connected")
+            return false
+        }
+        return true
+    }
+
     /// Registers a WebSocket client and returns its frame queue, or `nil` when `maxClients`
     /// are connected already.
     func attach(_ dialect: StreamDialect) -> (id: Int, outgoing: AsyncStream<Outgoing>)? {

@@ -16,9 +16,6 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     private let timeout: Duration
     private let recorder: (any WireRecorder)?
 
-    /// Largest body read (a full KRW ticker list is about 230 KB).
-    private static let bodyLimit = 8 << 20
-
     /// The default deadline of a whole response, body included.
     public static let defaultTimeout = Duration.seconds(15)
 
@@ -53,7 +50,7 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
             let (client, prepared) = (client, http)
             let (response, body) = try await withDeadline(timeout, "GET \(request.path)") {
                 let response = try await client.execute(prepared, timeout: .hours(1))
-                return (response, try await response.body.collect(upTo: Self.bodyLimit))
+                return (response, try await response.body.collect(upTo: WireLimits.responseBytes))
             }
             let decoded = body.withUnsafeReadableBytes { codec.decode(response: $0, for: resource) }
             guard response.status == .ok else {

@@ -21,7 +21,6 @@ public struct WebSocketFeedTransport: FeedTransport {
     public static let defaultHandshakeTimeout = Duration.seconds(10)
 
     /// The largest message accepted; real frames are a few KB.
-    private static let maxMessageSize = 1 << 20
 
     /// Creates a transport for `endpoints`; each connection must be connected, secured and
     /// upgraded within `handshakeTimeout` (a server that accepts and never answers cannot stall
@@ -47,7 +46,7 @@ public struct WebSocketFeedTransport: FeedTransport {
         let dialect = endpoints.dialect
         let recorder = recorder
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: Self.maxMessageSize, closeTimeout: .seconds(1),
+            maxFrameSize: WireLimits.frameBytes, closeTimeout: .seconds(1),
             autoPing: .disabled)
         let (url, logger, handshakeTimeout) = (endpoints.webSocketURL, logger, handshakeTimeout)
         let (upgraded, upgrade) = AsyncStream.makeStream(of: Never.self)
@@ -66,7 +65,7 @@ public struct WebSocketFeedTransport: FeedTransport {
                         handshake.upgraded()
                         upgrade.finish()
                         let messages = DecodedFeedMessages(
-                            inbound: inbound, dialect: dialect, maxSize: Self.maxMessageSize,
+                            inbound: inbound, dialect: dialect, maxSize: WireLimits.frameBytes,
                             recorder: recorder)
                         try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
                     }

@@ -104,11 +104,3 @@ extension MarketCodec {
         response.withUnsafeBytes { decode(response: $0, for: resource) }
     }
 }
-
-/// Size limits shared by the codecs.
-enum WireLimits {
-    /// The largest WebSocket frame decoded (real frames are a few KB).
-    static let frameBytes = 256 * 1024
-    /// The largest REST body decoded (a full KRW ticker list is about 230 KB).
-    static let responseBytes = 8 * 1024 * 1024
-}
