@@ -37,29 +37,20 @@ extension BithumbLegacyCodec {
     }
 
     public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
-        guard response.count <= WireLimits.responseBytes else {
-            return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
-        }
-        var result = DecodedMessages()
-        do throws(WireError) {
-            try tokenizer.parse(response) { (root) throws(WireError) in
-                if case .markets = resource {
-                    try UpbitFamilyCodec.decodeMarkets(root, into: &result)
-                    return
-                }
-                guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
-                if root["status"] == nil, root["name"] != nil {
-                    throw .exchange(code: UpbitFamilyCodec.errorName(root), message: root.optionalString("message") ?? "")
-                }
-                let status = try root.string("status")
-                guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
-                guard let data = root["data"] else { throw .missingField("data") }
-                try Self.decodeData(data, for: resource, into: &result)
+        tokenizer.decode(response, limit: WireLimits.responseBytes) { (root, result) throws(WireError) in
+            if case .markets = resource {
+                try UpbitFamilyCodec.decodeMarkets(root, into: &result)
+                return
             }
-        } catch {
-            result.errors.append(error)
+            guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
+            if root["status"] == nil, root["name"] != nil {
+                throw .exchange(code: UpbitFamilyCodec.errorName(root), message: root.optionalString("message") ?? "")
+            }
+            let status = try root.string("status")
+            guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
+            guard let data = root["data"] else { throw .missingField("data") }
+            try Self.decodeData(data, for: resource, into: &result)
         }
-        return result
     }
 
     private static func decodeData(

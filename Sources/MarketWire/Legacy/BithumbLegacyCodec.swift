@@ -14,31 +14,22 @@ public struct BithumbLegacyCodec: MarketCodec {
     static let tickType = "24H"
 
     public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
-        guard frame.count <= WireLimits.frameBytes else {
-            return DecodedMessages(error: .frameTooLarge(bytes: frame.count, limit: WireLimits.frameBytes))
-        }
-        var result = DecodedMessages()
-        do throws(WireError) {
-            try tokenizer.parse(frame) { (root) throws(WireError) in
-                guard root.kind == .object else { throw .unknownMessage("not an object") }
-                if root["status"] != nil {
-                    result.events.append(.notice(try Self.notice(root)))
-                    return
-                }
-                let type = try root.string("type")
-                guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
-                switch type {
-                case "ticker": result.events.append(.ticker(try Self.ticker(content)))
-                case "transaction": Self.transactions(content, into: &result)
-                case "orderbookdepth": try Self.depth(content, into: &result)
-                case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
-                default: throw .unknownMessage(type)
-                }
+        tokenizer.decode(frame, limit: WireLimits.frameBytes) { (root, result) throws(WireError) in
+            guard root.kind == .object else { throw .unknownMessage("not an object") }
+            if root["status"] != nil {
+                result.events.append(.notice(try Self.notice(root)))
+                return
             }
-        } catch {
-            result.errors.append(error)
+            let type = try root.string("type")
+            guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
+            switch type {
+            case "ticker": result.events.append(.ticker(try Self.ticker(content)))
+            case "transaction": Self.transactions(content, into: &result)
+            case "orderbookdepth": try Self.depth(content, into: &result)
+            case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
+            default: throw .unknownMessage(type)
+            }
         }
-        return result
     }
 
     public func subscribeFrames(for subscription: FeedSubscription) -> [String] {

@@ -29,24 +29,15 @@ extension UpbitFamilyCodec {
     }
 
     public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
-        guard response.count <= WireLimits.responseBytes else {
-            return DecodedMessages(error: .frameTooLarge(bytes: response.count, limit: WireLimits.responseBytes))
-        }
-        var result = DecodedMessages()
         let profile = profile
-        do throws(WireError) {
-            try tokenizer.parse(response) { (root) throws(WireError) in
-                if root.kind == .object {
-                    let error = root["error"] ?? root
-                    throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
-                }
-                guard root.kind == .array else { throw .invalidField("body", reason: "expected an array") }
-                try Self.decodeBody(root, for: resource, profile: profile, into: &result)
+        return tokenizer.decode(response, limit: WireLimits.responseBytes) { (root, result) throws(WireError) in
+            if root.kind == .object {
+                let error = root["error"] ?? root
+                throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
             }
-        } catch {
-            result.errors.append(error)
+            guard root.kind == .array else { throw .invalidField("body", reason: "expected an array") }
+            try Self.decodeBody(root, for: resource, profile: profile, into: &result)
         }
-        return result
     }
 
     private static func decodeBody(

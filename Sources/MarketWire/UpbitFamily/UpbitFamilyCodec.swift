@@ -15,29 +15,20 @@ public struct UpbitFamilyCodec: MarketCodec {
     public var dialect: Dialect { profile.dialect }
 
     public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
-        guard frame.count <= WireLimits.frameBytes else {
-            return DecodedMessages(error: .frameTooLarge(bytes: frame.count, limit: WireLimits.frameBytes))
-        }
-        var result = DecodedMessages()
         let profile = profile
-        do throws(WireError) {
-            try tokenizer.parse(frame) { (root) throws(WireError) in
-                guard root.kind == .array else {
-                    result.events.append(try Self.message(root, profile: profile, errors: &result.errors))
-                    return
-                }
-                for element in root.elements {
-                    do throws(WireError) {
-                        result.events.append(try Self.message(element, profile: profile, errors: &result.errors))
-                    } catch {
-                        result.errors.append(error)
-                    }
+        return tokenizer.decode(frame, limit: WireLimits.frameBytes) { (root, result) throws(WireError) in
+            guard root.kind == .array else {
+                result.events.append(try Self.message(root, profile: profile, errors: &result.errors))
+                return
+            }
+            for element in root.elements {
+                do throws(WireError) {
+                    result.events.append(try Self.message(element, profile: profile, errors: &result.errors))
+                } catch {
+                    result.errors.append(error)
                 }
             }
-        } catch {
-            result.errors.append(error)
         }
-        return result
     }
 
     /// Decodes one WebSocket message object; entries of its lists that break a ``WireRule`` are
