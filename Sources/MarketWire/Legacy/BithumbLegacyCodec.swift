@@ -40,8 +40,7 @@ public struct BithumbLegacyCodec: MarketCodec {
         ] where !markets.isEmpty {
             var writer = JSONWriter()
             writer.object { writer in
-                writer.key("type")
-                writer.string(type)
+                writer.field("type", type)
                 writer.key("symbols")
                 writer.array { writer in for market in markets { writer.string(market.legacySymbol) } }
                 if type == "ticker" {

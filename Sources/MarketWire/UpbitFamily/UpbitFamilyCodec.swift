@@ -85,8 +85,7 @@ public struct UpbitFamilyCodec: MarketCodec {
                 ("trade", subscription.trades),
             ] where !codes.isEmpty {
                 writer.object { writer in
-                    writer.key("type")
-                    writer.string(type)
+                    writer.field("type", type)
                     writer.key("codes")
                     writer.array { writer in for code in codes { writer.string(code.code) } }
                 }
