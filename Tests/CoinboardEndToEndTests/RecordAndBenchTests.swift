@@ -73,3 +73,23 @@ import Testing
         #expect(outcome.standardError == "coinboard: \(path):2: not a recorded frame\n")
     }
 }
+
+extension RecordAndBenchTests {
+    /// `record` stops on SIGTERM as it says: exit 0, the frames so far kept, and the count printed.
+    @Test func recordStopsCleanlyOnSIGTERM() async throws {
+        let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try ServerProcess(["record", "--demo", "--markets", "BTC", "--duration", "3600", "--out", path])
+        var lines = 0
+        for _ in 0..<6000 where lines < 20 {
+            try await Task.sleep(for: .milliseconds(20))
+            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        #expect(lines >= 20, "frames were being recorded")
+        #expect(recorder.stop() == 0)
+        let printed = try await recorder.firstLine()
+        #expect(printed?.hasPrefix("recorded ") == true, "\(printed ?? "nothing")")
+        let kept = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(kept.count >= lines)
+    }
+}
