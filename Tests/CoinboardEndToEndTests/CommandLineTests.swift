@@ -56,7 +56,7 @@ extension CommandLineTests {
         let line = "coinboard: \(fifo) is a FIFO, not a regular file\n"
         for arguments in [
             ["snapshot", "--demo", "--log-file", fifo],
-            ["record", "--demo", "--out", fifo, "--duration", "1"],
+            ["record", "--demo", "--out", fifo, "--duration", "3"],
             ["decode", "--dialect", "bithumb", fifo],
             ["snapshot", "--replay", fifo],
             ["snapshot", "--demo", "--config", fifo],

@@ -32,7 +32,7 @@ extension TimedEndToEndTests {
                 let started = ContinuousClock.now
                 let outcome = try await CoinboardProcess.run([
                     "snapshot", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)",
-                    "--connect-timeout", "1", "--wait", "3", "--duration", "0.5",
+                    "--connect-timeout", "1", "--wait", "3", "--duration", "3",
                 ])
                 let elapsed = ContinuousClock.now - started
                 #expect(outcome.status == 1)
@@ -52,7 +52,7 @@ extension TimedEndToEndTests {
                 let started = ContinuousClock.now
                 let outcome = try await CoinboardProcess.run(
                     ["snapshot"] + FaultTests.replayArguments(port) + [
-                        "--request-timeout", "2", "--wait", "4", "--duration", "0.5",
+                        "--request-timeout", "2", "--wait", "4", "--duration", "3",
                     ])
                 let elapsed = ContinuousClock.now - started
                 #expect(outcome.status == 1)
@@ -69,7 +69,7 @@ extension TimedEndToEndTests {
             try await replay.serve { port in
                 let outcome = try await CoinboardProcess.run(
                     ["snapshot"] + FaultTests.replayArguments(port) + [
-                        "--wait", "3", "--duration", "0.5",
+                        "--wait", "3", "--duration", "3",
                     ])
                 #expect(outcome.status == 1)
                 #expect(outcome.standardError.contains("HTTP 302 for /v1/market/all"), "\(outcome.standardError)")

@@ -111,7 +111,7 @@ extension TimedEndToEndTests {
             try await replay.serve { port in
                 let output = try await SnapshotOutput.capture(
                     Self.replayArguments(port, exchange: "upbit") + [
-                        "--markets", "BTC", "--duration", "2",
+                        "--markets", "BTC", "--duration", "3",
                     ])
                 #expect(output.connection.decodeErrors == 3)
                 #expect(output.connection.state == "live")
@@ -170,7 +170,7 @@ extension TimedEndToEndTests {
         try await replay.serve { port in
             let output = try await SnapshotOutput.capture(
                 TimedEndToEndTests.FaultTests.replayArguments(port, exchange: "upbit") + [
-                    "--markets", "BTC", "--duration", "2",
+                    "--markets", "BTC", "--duration", "3",
                 ])
             #expect(output.exchange == "upbit")
             #expect(output.connection.decodeErrors == 0)
@@ -204,7 +204,7 @@ struct FixtureText {
     @Test("nothing reachable: one line on stderr naming the endpoint and the reason, exit 1")
     func nothingReachable() async throws {
         let outcome = try await CoinboardProcess.run([
-            "snapshot", "--ws-url", "ws://127.0.0.1:9/websocket/v1", "--rest-url", "http://127.0.0.1:9", "--duration", "1",
+            "snapshot", "--ws-url", "ws://127.0.0.1:9/websocket/v1", "--rest-url", "http://127.0.0.1:9", "--duration", "3",
         ])
         #expect(outcome.status == 1)
         let lines = outcome.standardError.split(separator: "\n")

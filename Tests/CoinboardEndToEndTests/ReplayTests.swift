@@ -64,10 +64,10 @@ extension TimedEndToEndTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await Self.record(to: path)
             let frames = try Self.frames(in: path).count
-            let slow = try await Self.snapshot(["--replay", path, "--speed", "0.25", "--duration", "1"])
+            let slow = try await Self.snapshot(["--replay", path, "--speed", "0.25", "--duration", "3"])
             let played = try #require((slow["connection"] as? [String: Any])?["messages"] as? Int)
             #expect(played > 0)
-            #expect(played < frames, "a quarter-speed replay of 1.5 s is not over after 1 s")
+            #expect(played < frames, "a quarter-speed replay of 1.5 s (6 s) is not over after 3 s")
         }
 
         @Test func replayInputsThatCannotWorkAreOneLineEach() async throws {

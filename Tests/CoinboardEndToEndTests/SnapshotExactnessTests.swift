@@ -52,7 +52,7 @@ extension TimedEndToEndTests {
 
         @Test("--demo runs the demo exchange in-process and says so")
         func demoInProcess() async throws {
-            let output = try await SnapshotOutput.capture(["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "2"])
+            let output = try await SnapshotOutput.capture(["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "3"])
             #expect(output.exchange == "demo")
             #expect(output.connection.state == "live")
             #expect(output.markets.count == 200)
@@ -67,7 +67,7 @@ extension TimedEndToEndTests {
         func table() async throws {
             let outcome = try await CoinboardProcess.run([
                 "snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
-                "--duration", "2", "--format", "table",
+                "--duration", "3", "--format", "table",
             ])
             #expect(outcome.status == 0)
             let lines = outcome.standardOutput.split(separator: "\n").map(String.init)

@@ -77,14 +77,9 @@ extension BithumbLegacyCodec {
             for row in data.elements {
                 do throws(WireError) { candles.append(try candle(row)) } catch { result.errors.append(error) }
             }
-            let source = sourceInterval(for: interval)
-            let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
             result.events.append(
                 .candles(
-                    CandleHistory(
-                        market: market, interval: interval,
-                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
-                        coveredUntil: nil)))
+                    .served(candles, of: sourceInterval(for: interval), as: interval, market: market, count: count, coveredUntil: nil)))
         }
     }
 

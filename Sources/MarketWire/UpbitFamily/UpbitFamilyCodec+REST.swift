@@ -82,13 +82,8 @@ extension UpbitFamilyCodec {
                 }
                 return candle
             }
-            let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
             result.events.append(
-                .candles(
-                    CandleHistory(
-                        market: market, interval: interval,
-                        candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
-                        coveredUntil: coveredUntil)))
+                .candles(.served(candles, of: source, as: interval, market: market, count: count, coveredUntil: coveredUntil)))
         }
     }
 
