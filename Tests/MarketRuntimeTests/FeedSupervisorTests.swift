@@ -18,6 +18,12 @@ import Testing
         ])
     }
 
+    /// A feed of whole books whose connection n follows `scripts[n]`, with the listing answered.
+    func wholeBookFeed(_ scripts: ScriptedTransport.Script...) -> (ScriptedFetcher, ScriptedTransport) {
+        let fetcher = ScriptedFetcher(answers: [.markets: listing])
+        return (fetcher, ScriptedTransport(bookUpdates: .wholeBooks, scripts: scripts, fetcher: fetcher))
+    }
+
     /// The first snapshot meeting `condition`, or the last one looked at (see ``eventually(looks:pause:_:)``).
     func waitFor(_ store: MarketStore, _ condition: (MarketSnapshot) -> Bool) async throws -> MarketSnapshot {
         var snapshot = await store.snapshot()
@@ -31,20 +37,12 @@ import Testing
     /// Heartbeats, acknowledgements and undecodable frames are counted, but only market data
     /// makes the feed live: a server answering `PING` with `UP` and nothing else is not live.
     @Test func heartbeatsAloneNeverMakeTheFeedLive() async throws {
-        let fetcher = ScriptedFetcher(answers: [.markets: listing])
         let heartbeat = FeedMessage(events: [.notice(.heartbeat)])
         let subscribed = FeedMessage(events: [.notice(.subscribed(message: "ok"))])
-        let transport = ScriptedTransport(
-            bookUpdates: .wholeBooks,
-            scripts: [
-                .init(
-                    messages: [
-                        subscribed, heartbeat, heartbeat,
-                        FeedMessage(events: [], decodeErrors: ["invalidJSON"]),
-                    ],
-                    closesAfterwards: false)
-            ],
-            fetcher: fetcher)
+        let (fetcher, transport) = wholeBookFeed(
+            .init(
+                messages: [subscribed, heartbeat, heartbeat, FeedMessage(events: [], decodeErrors: ["invalidJSON"])],
+                closesAfterwards: false))
         let store = MarketStore()
         // The manual clock stands still, so the silence window cannot pass during the test.
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
@@ -101,14 +99,8 @@ import Testing
     }
 
     @Test func aClosedConnectionIsMadeAgainAndCounted() async throws {
-        let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(
-            bookUpdates: .wholeBooks,
-            scripts: [
-                .init(messages: [tick], closesAfterwards: true),
-                .init(messages: [tick, tick], closesAfterwards: false),
-            ],
-            fetcher: fetcher)
+        let (fetcher, transport) = wholeBookFeed(
+            .init(messages: [tick], closesAfterwards: true), .init(messages: [tick, tick], closesAfterwards: false))
         let store = MarketStore()
         let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(20)))
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, configuration: configuration)
@@ -186,10 +178,7 @@ extension FeedSupervisorTests {
     /// A server that accepts, sends one frame and drops meets a growing backoff: one message
     /// no longer forgets the failures before it (only a session live for `healthyAfter` does).
     @Test func aFlappingServerMeetsAGrowingBackoff() async throws {
-        let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(
-            bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: true)],
-            fetcher: fetcher)
+        let (fetcher, transport) = wholeBookFeed(.init(messages: [tick], closesAfterwards: true))
         let clock = ManualClock()
         let configuration = FeedConfiguration(backoff: Backoff(initial: .milliseconds(250), maximum: .seconds(30)))
         let supervisor = FeedSupervisor(
@@ -219,10 +208,7 @@ extension FeedSupervisorTests {
     /// A warning known at start (a plaintext endpoint off this machine) is shown from the first
     /// snapshot, free of control characters.
     @Test func aStartupWarningIsShownFromTheStart() async throws {
-        let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(
-            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
-            fetcher: fetcher)
+        let (fetcher, transport) = wholeBookFeed(.init(messages: [], closesAfterwards: false))
         let store = MarketStore()
         let supervisor = FeedSupervisor(
             transport: transport, fetcher: fetcher, store: store,
@@ -240,10 +226,7 @@ extension FeedSupervisorTests {
     /// still reads `stale` after the keepalive window and the connection is still made again
     /// after one and a half, counted on the monotonic clock.
     @Test func aWallClockSteppedBackAnHourFreezesNoTimer() async throws {
-        let fetcher = ScriptedFetcher(answers: [.markets: listing])
-        let transport = ScriptedTransport(
-            bookUpdates: .wholeBooks, scripts: [.init(messages: [tick], closesAfterwards: false)],
-            fetcher: fetcher)
+        let (fetcher, transport) = wholeBookFeed(.init(messages: [tick], closesAfterwards: false))
         let clock = ManualClock()
         let store = MarketStore(clock: clock)
         let supervisor = FeedSupervisor(
