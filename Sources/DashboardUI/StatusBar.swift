@@ -32,6 +32,7 @@ struct StatusBar: Widget {
         var counters = "  \(Int(state.messageRate.rounded())) msg/s"
         if feed.decodeErrors > 0 { counters += "  \(feed.decodeErrors) bad" }
         if feed.reconnects > 0 { counters += "  \(feed.reconnects) reconnects" }
+        if feed.droppedEvents > 0 { counters += "  \(feed.droppedEvents) dropped" }
         if counters.terminalColumns <= rightX - x { put(counters) }
         buffer.write(right, x: rightX, y: area.y, limit: area.maxX - rightX, style: bar)
     }

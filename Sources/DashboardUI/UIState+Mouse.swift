@@ -1,4 +1,4 @@
-public import TerminalKit
+import TerminalKit
 
 extension UIState {
     /// Rows one turn of the wheel moves.

@@ -25,6 +25,9 @@ public struct FeedStatus: Sendable, Hashable {
     public var decodeErrors: Int
     /// Connections re-established after a loss.
     public var reconnects: Int
+    /// Events the store dropped because they named a market outside the listing or beyond its
+    /// market limit; filled in by ``MarketState`` when it publishes.
+    public var droppedEvents: Int
     /// When the last message carrying market data arrived (the client's clock), if any has.
     public var lastMarketDataAt: Timestamp?
     /// The most recent problem, in words, for the status bar (already free of control characters).
@@ -34,7 +37,7 @@ public struct FeedStatus: Sendable, Hashable {
 
     /// Creates a status.
     public init(
-        state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0,
+        state: ConnectionState = .connecting, messages: Int = 0, decodeErrors: Int = 0, reconnects: Int = 0, droppedEvents: Int = 0,
         lastMarketDataAt: Timestamp? = nil, lastProblem: String? = nil,
         resyncingBooks: Set<MarketCode> = []
     ) {
@@ -42,6 +45,7 @@ public struct FeedStatus: Sendable, Hashable {
         self.messages = messages
         self.decodeErrors = decodeErrors
         self.reconnects = reconnects
+        self.droppedEvents = droppedEvents
         self.lastMarketDataAt = lastMarketDataAt
         self.lastProblem = lastProblem
         self.resyncingBooks = resyncingBooks

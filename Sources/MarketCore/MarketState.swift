@@ -147,9 +147,12 @@ public struct MarketState: Sendable {
         }
     }
 
-    /// Publishes the current state, taken at `time` with the feed in `feed`, as the next
-    /// snapshot and starts a new diff.
+    /// Publishes the current state, taken at `time` with the feed in `feed` (its
+    /// ``FeedStatus/droppedEvents`` set to this state's count), as the next snapshot and starts
+    /// a new diff.
     public mutating func snapshot(at time: Timestamp, feed: FeedStatus) -> MarketSnapshot {
+        var feed = feed
+        feed.droppedEvents = droppedEvents
         for market in pending.tickers {
             guard let price = tickers[market]?.price else { continue }
             if let previous = publishedPrices[market], previous != price {

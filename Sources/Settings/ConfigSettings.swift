@@ -17,12 +17,23 @@ public struct ConfigSettings: Sendable, Hashable {
             self.webSocketURL = webSocketURL
             self.restURL = restURL
         }
+
+        /// These overrides with each one `other` sets put over them.
+        public func overlaid(by other: Endpoints) -> Endpoints {
+            Endpoints(webSocketURL: other.webSocketURL ?? webSocketURL, restURL: other.restURL ?? restURL)
+        }
+
+        /// Whether nothing is overridden.
+        public var isEmpty: Bool { webSocketURL == nil && restURL == nil }
     }
 
     /// `exchange`.
     public var exchange: ExchangeChoice?
     /// `[endpoints.<exchange>]`.
     public var endpoints: [ExchangeChoice: Endpoints] = [:]
+    /// Endpoints for whichever exchange the layers choose, over ``endpoints`` (what
+    /// `--ws-url` and `--rest-url` set).
+    public var chosenExchangeEndpoints = Endpoints()
     /// `[colors] convention`: the rise and fall colours as a set.
     public var colorConvention: PriceColors?
     /// `[colors] rise`.
@@ -56,11 +67,9 @@ public struct ConfigSettings: Sendable, Hashable {
         var merged = self
         merged.exchange = other.exchange ?? exchange
         for (exchange, endpoints) in other.endpoints {
-            let mine = self.endpoints[exchange]
-            merged.endpoints[exchange] = Endpoints(
-                webSocketURL: endpoints.webSocketURL ?? mine?.webSocketURL,
-                restURL: endpoints.restURL ?? mine?.restURL)
+            merged.endpoints[exchange] = (self.endpoints[exchange] ?? Endpoints()).overlaid(by: endpoints)
         }
+        merged.chosenExchangeEndpoints = chosenExchangeEndpoints.overlaid(by: other.chosenExchangeEndpoints)
         merged.colorConvention = other.colorConvention ?? colorConvention
         merged.riseColor = other.riseColor ?? riseColor
         merged.fallColor = other.fallColor ?? fallColor
@@ -74,6 +83,15 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.watchlist = other.watchlist ?? watchlist
         merged.logFile = other.logFile ?? logFile
         return merged
+    }
+
+    /// The exchange these settings choose: Bithumb unless one is set.
+    public var chosenExchange: ExchangeChoice { exchange ?? .bithumb }
+
+    /// The endpoint overrides for ``chosenExchange``: its `[endpoints]` table, then the
+    /// flags' over it; `nil` members keep the exchange's official endpoints.
+    public var chosenEndpoints: Endpoints {
+        (endpoints[chosenExchange] ?? Endpoints()).overlaid(by: chosenExchangeEndpoints)
     }
 
     /// The dashboard's settings: what these settings say, the built-in defaults for the rest.

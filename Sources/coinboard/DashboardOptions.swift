@@ -27,11 +27,12 @@ struct DashboardOptions: ParsableArguments {
         if let frameRate, !(1...60).contains(frameRate) { throw ValidationError("--frame-rate must be between 1 and 60") }
     }
 
-    /// Runs the dashboard on the feed `source` picks from the configuration files' settings,
-    /// until the user quits or SIGINT, SIGTERM or SIGHUP; the view left is remembered.
-    func run(source pick: (ConfigSettings) throws -> FeedSource) async throws {
+    /// Runs the dashboard on the feed `source` picks from the resolved settings (the
+    /// configuration files, then `feedFlags`, then this group's flags), until the user quits or
+    /// SIGINT, SIGTERM or SIGHUP; the view left is remembered.
+    func run(feedFlags: ConfigSettings = ConfigSettings(), source pick: (ConfigSettings) throws -> FeedSource) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let resolved = try files.settings(environment: environment, flags: flags)
+        let resolved = try files.settings(environment: environment, flags: feedFlags.overlaid(by: flags))
         let source = try pick(resolved)
         let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(resolved.logFile))
         let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))

@@ -54,13 +54,24 @@ struct ExchangeOptions: ParsableArguments {
             response: requestTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.response)
     }
 
-    /// The feed these options choose, with `settings` from the configuration files beneath them.
+    /// What these flags set, as the top settings layer (`--ws-url` and `--rest-url` apply to
+    /// whichever exchange the layers choose).
+    var flags: ConfigSettings {
+        var flags = ConfigSettings()
+        flags.exchange = demo ? .demo : exchange
+        flags.chosenExchangeEndpoints = ConfigSettings.Endpoints(webSocketURL: webSocketURL, restURL: restURL)
+        return flags
+    }
+
+    /// The feed `settings` (resolved, these flags on top) choose: the recording to replay, the
+    /// demo exchange, or an exchange at its endpoints.
     func source(settings: ConfigSettings) throws -> FeedSource {
         if let replay { return try .replay(of: replay, speed: speed ?? 1) }
-        let exchange = demo ? .demo : exchange ?? settings.exchange ?? .bithumb
+        let exchange = settings.chosenExchange
+        let overrides = settings.chosenEndpoints
         switch exchange {
         case .demo:
-            guard webSocketURL == nil, restURL == nil else {
+            guard overrides.isEmpty else {
                 throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
             }
             return .demo
@@ -69,11 +80,10 @@ struct ExchangeOptions: ParsableArguments {
                 throw ValidationError("--exchange \(exchange.rawValue) speaks no known dialect")
             }
             let official = ExchangeEndpoints.official(dialect)
-            let configured = settings.endpoints[exchange]
             let endpoints = try ExchangeEndpoints(
                 dialect: dialect,
-                webSocketURL: webSocketURL ?? configured?.webSocketURL ?? official.webSocketURL,
-                restBaseURL: restURL ?? configured?.restURL ?? official.restBaseURL
+                webSocketURL: overrides.webSocketURL ?? official.webSocketURL,
+                restBaseURL: overrides.restURL ?? official.restBaseURL
             )
             return .remote(name: exchange.rawValue, endpoints: endpoints, deadlines: deadlines)
         }

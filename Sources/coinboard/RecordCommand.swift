@@ -32,7 +32,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
+        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
         let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))

@@ -58,7 +58,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment))
+        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
         let configuration = FeedConfiguration(
             focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,

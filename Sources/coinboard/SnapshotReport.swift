@@ -8,6 +8,8 @@ struct SnapshotReport: Encodable {
         var messages: Int
         var decodeErrors: Int
         var reconnects: Int
+        /// Events for markets outside the listing (or beyond the market limit), dropped.
+        var droppedEvents: Int
         var lastMessageAgeSeconds: Double?
         var lastProblem: String?
     }
@@ -84,7 +86,8 @@ struct SnapshotReport: Encodable {
         let feed = snapshot.feed
         connection = Connection(
             state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
-            reconnects: feed.reconnects, lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
+            reconnects: feed.reconnects, droppedEvents: feed.droppedEvents,
+            lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
             lastProblem: feed.lastProblem)
         markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code]) }
         let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }

@@ -10,7 +10,6 @@ import Testing
         let seconds: Double
         let messagesPerSecond: Double
         let events: Int
-        let jsonDecoderMessagesPerSecond: Double?
     }
 
     @Test func aRecordingKeepsEveryFrameWithItsTimeAndBenchReadsIt() async throws {
@@ -40,14 +39,12 @@ import Testing
 
         let bench = try await CoinboardProcess.run([
             "bench", "pipeline", "--dialect", "bithumb", "--input", path, "--repeat", "2",
-            "--compare-json-decoder",
         ])
         #expect(bench.status == 0, "\(bench.standardError)")
         let result = try JSONDecoder().decode(BenchResult.self, from: Data(bench.standardOutput.utf8))
         #expect(result.messages == frames.count * 2)
         #expect(result.events > 0)
         #expect(result.messagesPerSecond > 0)
-        #expect(result.jsonDecoderMessagesPerSecond ?? 0 > 0)
     }
 
     @Test func benchReadsBareFramesOfEachDialect() async throws {

@@ -52,7 +52,7 @@ import Testing
         #expect(try await screenShows(backend, "비트코인"))
         #expect(backend.isStarted)
         backend.send(.key(.character("q")))
-        try await running.value
+        _ = try await running.value
         #expect(backend.wasRestored)
         #expect(!backend.isStarted)
     }
@@ -68,7 +68,7 @@ import Testing
         #expect(try await screenShows(backend, "이더리움"))
         #expect(backend.lines.count == 30 && backend.lines.allSatisfy { $0.count <= 120 })
         running.cancel()
-        try await running.value
+        _ = try await running.value
     }
 
     @Test func cancellationEndsItAndGivesTheTerminalBack() async throws {
@@ -77,7 +77,7 @@ import Testing
         let running = Task { try await app.run() }
         #expect(try await screenShows(backend, "비트코인"))
         running.cancel()
-        try await running.value
+        _ = try await running.value
         #expect(backend.wasRestored)
     }
 
@@ -88,7 +88,7 @@ import Testing
         let running = Task { try await app.run() }
         #expect(try await screenShows(backend, "비트코인"))
         backend.send(.key(.character("f")), .key(.character("q")))
-        try await running.value
+        _ = try await running.value
         let stored = await watchlist.stored
         #expect(stored?.count == 1)
         #expect(await watchlist.saves >= 1)

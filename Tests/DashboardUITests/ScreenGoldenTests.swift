@@ -136,6 +136,20 @@ import Testing
             ])
     }
 
+    @Test func theStatusBarShowsEveryCounterThatIsNotZero() {
+        var market = MarketState()
+        market.apply(.markets(SampleMarket.markets))
+        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
+        let unlisted = SampleMarket.ticker(
+            MarketCode(code: "KRW-NOPE")!, price: "1", change: "0", rate: "0", value: "1")
+        for _ in 0..<3 { market.apply(.ticker(unlisted)) }
+        let feed = FeedStatus(state: .live, messages: 10, decodeErrors: 4, reconnects: 2, lastMarketDataAt: SampleMarket.now)
+        let state = SampleMarket.state(width: 100, height: 12, snapshot: market.snapshot(at: SampleMarket.now, feed: feed))
+        #expect(
+            DashboardScreen.render(state).trimmedLines.last
+                == " Bithumb  ● live  0.0s ago  0 msg/s  4 bad  2 reconnects  3 dropped            14:03:20 KST  ?:help")
+    }
+
     @Test func helpListsTheKeysOverTheScreen() {
         let feed = FeedStatus(
             state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),

@@ -68,6 +68,7 @@ import Testing
         state.apply(.ticker(ticker(eth, 2)))
         #expect(state.tickers[eth] == nil)
         #expect(state.droppedEvents == 2)
+        #expect(state.snapshot(at: Timestamp(microseconds: 1), feed: FeedStatus()).feed.droppedEvents == 2)
     }
 
     @Test func booksReplaceAndApplyDeltas() {

@@ -75,6 +75,28 @@ import Testing
         #expect(merged.endpoints[.upbit] == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:2/ws", restURL: "http://127.0.0.1:1"))
     }
 
+    /// `--ws-url` and `--rest-url` override the endpoints of whichever exchange the layers
+    /// beneath them choose, and only that exchange's.
+    @Test func flagEndpointsApplyToTheChosenExchange() throws {
+        let file = try ConfigFile.parse(
+            """
+            exchange = "upbit"
+            [endpoints.upbit]
+            rest = "http://127.0.0.1:1"
+            websocket = "ws://127.0.0.1:2/ws"
+            """, file: "/u/config.toml")
+        var flags = ConfigSettings()
+        flags.chosenExchangeEndpoints = ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws")
+        let resolved = file.overlaid(by: flags)
+        #expect(resolved.chosenExchange == .upbit)
+        #expect(resolved.chosenEndpoints == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws", restURL: "http://127.0.0.1:1"))
+        flags.exchange = .bithumb
+        let switched = file.overlaid(by: flags)
+        #expect(switched.chosenEndpoints == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws"))
+        #expect(ConfigSettings().chosenExchange == .bithumb)
+        #expect(ConfigSettings().chosenEndpoints.isEmpty)
+    }
+
     @Test func pathsAreTakenFromTheFilesFolder() throws {
         let settings = try ConfigFile.parse("watchlist = \"lists/mine.json\"\nlog_file = \"/var/log/cb.log\"\n", file: "/home/me/cb/config.toml")
         #expect(settings.watchlist == "/home/me/cb/lists/mine.json")

@@ -1,7 +1,10 @@
 import Benchmark
+import Foundation
 import MarketWire
 
-/// One real frame of each kind, per dialect: decoding alone, with the codec's buffers warm.
+/// One real frame of each kind, per dialect: decoding alone, with the codec's buffers warm,
+/// and beside it Foundation's `JSONDecoder` on the same frames in the same run (the baseline
+/// the decoder's speed is stated against).
 func decodeBenchmarks() {
     let cases: [(Dialect, String, [[UInt8]])] = [
         (.bithumb, "ticker", Fixtures.frames("bithumb-v2-ws-ticker-default-docexample-1.jsonl")),
@@ -19,6 +22,13 @@ func decodeBenchmarks() {
             var codec = dialect.makeCodec()
             for index in benchmark.scaledIterations {
                 blackHole(codec.decode(frame: frames[index % frames.count]))
+            }
+        }
+        let data = frames.map { Data($0) }
+        Benchmark("JSONDecoder \(dialect.rawValue) \(kind)") { benchmark in
+            let baseline = JSONDecoderBaseline(dialect: dialect)
+            for index in benchmark.scaledIterations {
+                blackHole(baseline.decode(data[index % data.count]))
             }
         }
     }

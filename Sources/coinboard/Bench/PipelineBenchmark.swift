@@ -11,8 +11,7 @@ struct PipelineBenchmark: ParsableCommand {
         abstract: "Decode and apply recorded frames N times on one core; print {\"messages\",\"seconds\",\"messagesPerSecond\"}.",
         discussion: """
             --input is a recording (coinboard record) or a file of bare frames, one per line. \
-            --compare-json-decoder also times a straightforward Foundation JSONDecoder decode of the same frames \
-            into Codable structs, in the same run, and adds its rate and the ratio.
+            Foundation JSONDecoder on the same frames is timed by the benchmark package (Benchmarks/).
             """
     )
 
@@ -25,16 +24,11 @@ struct PipelineBenchmark: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Passes over the frames (after one warm-up pass).")
     var passes = 20
 
-    @Flag(name: .customLong("compare-json-decoder"), help: "Also time Foundation's JSONDecoder on the same frames.")
-    var comparesJSONDecoder = false
-
     struct Result: Encodable {
         var messages: Int
         var seconds: Double
         var messagesPerSecond: Double
         var events: Int
-        var jsonDecoderMessagesPerSecond: Double?
-        var speedupOverJSONDecoder: Double?
     }
 
     func validate() throws {
@@ -49,17 +43,9 @@ struct PipelineBenchmark: ParsableCommand {
         var events = 0
         let elapsed = clock.measure { events = Self.decodeAndApply(frames, dialect: dialect, passes: passes) }
         let messages = frames.count * passes
-        var result = Result(
+        let result = Result(
             messages: messages, seconds: elapsed.inSeconds, messagesPerSecond: Double(messages) / elapsed.inSeconds,
             events: events)
-        if comparesJSONDecoder {
-            let baseline = JSONDecoderBaseline(dialect: dialect)
-            _ = baseline.decode(frames, passes: 1)
-            let baselineElapsed = clock.measure { _ = baseline.decode(frames, passes: passes) }
-            let rate = Double(messages) / baselineElapsed.inSeconds
-            result.jsonDecoderMessagesPerSecond = rate
-            result.speedupOverJSONDecoder = result.messagesPerSecond / rate
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))

@@ -64,21 +64,13 @@ struct JSONDecoderBaseline {
         let content: Content?
     }
 
-    /// Decodes every frame `passes` times; returns how many decoded.
-    func decode(_ frames: [[UInt8]], passes: Int) -> Int {
-        let decoder = JSONDecoder()
-        var decoded = 0
-        for _ in 0..<passes {
-            for frame in frames {
-                let data = Data(frame)
-                switch dialect {
-                case .bithumb, .upbit:
-                    if (try? decoder.decode(UpbitFamilyMessage.self, from: data)) != nil { decoded += 1 }
-                case .bithumbLegacy:
-                    if (try? decoder.decode(LegacyMessage.self, from: data)) != nil { decoded += 1 }
-                }
-            }
+    private let decoder = JSONDecoder()
+
+    /// Decodes one frame; whether it decoded.
+    func decode(_ frame: Data) -> Bool {
+        switch dialect {
+        case .bithumb, .upbit: (try? decoder.decode(UpbitFamilyMessage.self, from: frame)) != nil
+        case .bithumbLegacy: (try? decoder.decode(LegacyMessage.self, from: frame)) != nil
         }
-        return decoded
     }
 }
