@@ -33,6 +33,13 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Order-book levels a side to print.")
     var depth = 15
 
+    @Option(
+        help: """
+            Also print what a market buy spending and a market sell receiving this many KRW would do to each book: \
+            1000000, 100만, 1.5억, 5m.
+            """)
+    var impact: String?
+
     @Option(help: "Trades to print per market, newest first.")
     var trades = 20
 
@@ -55,6 +62,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         guard (1...200).contains(trades) else { throw ValidationError("--trades must be between 1 and 200") }
         guard keepalive >= 0.1, keepalive <= 3600 else { throw ValidationError("--keepalive must be between 0.1 and 3600 seconds") }
         _ = try MarketList.parse(markets)
+        if let impact, KRWAmount.parse(impact) == nil {
+            throw ValidationError("--impact takes an amount of won above zero, such as 1000000, 100만, 1.5억 or 5m")
+        }
     }
 
     func run() async throws {
@@ -73,7 +83,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         let report = SnapshotReport(
             exchange: source.name, snapshot: snapshot, focus: configuration.focus, depth: depth,
-            tradeCount: trades, candleInterval: candles)
+            tradeCount: trades, candleInterval: candles, impactAmount: impact.flatMap(KRWAmount.parse))
         switch format {
         case .json:
             let encoder = JSONEncoder()

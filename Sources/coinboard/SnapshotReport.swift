@@ -45,6 +45,8 @@ struct SnapshotReport: Encodable {
         var timestamp: String
         var asks: [Level]
         var bids: [Level]
+        /// Figures over the whole held book, not only the levels printed.
+        var stats: BookStats
     }
 
     struct TradeRow: Encodable {
@@ -73,13 +75,15 @@ struct SnapshotReport: Encodable {
     var connection: Connection
     var markets: [MarketRow]
     var orderbooks: KeyedList<Book>
+    /// Market orders of `--impact` KRW on each book shown; absent without `--impact`.
+    var impact: KeyedList<Impact>?
     var trades: KeyedList<[TradeRow]>
     var candles: KeyedList<Candles>
 
     /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades.
     init(
         exchange: String, snapshot: MarketSnapshot, focus: [MarketCode], depth: Int, tradeCount: Int,
-        candleInterval: CandleInterval?
+        candleInterval: CandleInterval?, impactAmount: ExactDecimal? = nil
     ) {
         self.exchange = exchange
         capturedAt = snapshot.capturedAt.iso8601
@@ -95,6 +99,9 @@ struct SnapshotReport: Encodable {
             shown.compactMap { code in
                 snapshot.orderBooks[code].map { (code.code, Book($0, state: snapshot.bookState(of: code) ?? .live, depth: depth)) }
             })
+        impact = impactAmount.map { amount in
+            KeyedList(shown.compactMap { code in snapshot.orderBooks[code].map { (code.code, Impact(amount: amount, book: $0)) } })
+        }
         trades = KeyedList(
             shown.compactMap { code in
                 snapshot.trades[code].map { tape in
@@ -137,6 +144,7 @@ extension SnapshotReport.Book {
         timestamp = book.timestamp.iso8601
         asks = top.asks.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }
         bids = top.bids.map { SnapshotReport.Level(price: $0.price.description, quantity: $0.quantity.description) }
+        stats = SnapshotReport.BookStats(BookStatistics(book))
     }
 }
 

@@ -223,6 +223,7 @@ struct FixtureText {
             ["snapshot", "--demo", "--ws-url", "ws://127.0.0.1:1/websocket/v1"],
             ["snapshot", "--candles", "2m"],
             ["snapshot", "--depth", "0"],
+            ["snapshot", "--demo", "--impact", "lots"],
         ])
     func badOptions(arguments: [String]) async throws {
         let outcome = try await CoinboardProcess.run(arguments)

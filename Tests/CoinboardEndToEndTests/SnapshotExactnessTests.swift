@@ -50,14 +50,25 @@ extension TimedEndToEndTests {
             }
         }
 
-        @Test("--demo runs the demo exchange in-process and says so")
+        @Test("--demo runs the demo exchange in-process and says so; --impact and the book's stats are the held book's")
         func demoInProcess() async throws {
-            let output = try await SnapshotOutput.capture(["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "3"])
+            let output = try await SnapshotOutput.capture([
+                "--demo", "--markets", "BTC", "--candles", "1m", "--duration", "3", "--depth", "30", "--impact", "1.5억",
+            ])
             #expect(output.exchange == "demo")
             #expect(output.connection.state == "live")
             #expect(output.markets.count == 200)
             #expect(output.market("KRW-BTC")?.nameKo == "비트코인")
-            #expect(output.orderbooks["KRW-BTC"]?.asks.count == 15)
+            let book = try #require(output.orderbooks["KRW-BTC"])
+            #expect(book.asks.count == 15, "the whole held book: Bithumb 2.0 streams 15 levels a side")
+            let held = OrderBook(
+                market: MarketCode(code: "KRW-BTC")!, bids: book.bids.map(BookLevel.init), asks: book.asks.map(BookLevel.init),
+                timestamp: Timestamp(microseconds: 1))
+            #expect(book.stats == SnapshotOutput.BookStats(BookStatistics(held)))
+            let impact = try #require(output.impact?["KRW-BTC"])
+            #expect(impact.amount == "150000000")
+            #expect(impact.buy == SnapshotOutput.Fill(MarketImpact(.buy, amount: ExactDecimal(150_000_000), in: held)))
+            #expect(impact.sell == SnapshotOutput.Fill(MarketImpact(.sell, amount: ExactDecimal(150_000_000), in: held)))
             #expect(output.trades["KRW-BTC"]?.count == 20)
             #expect(output.candles["KRW-BTC"]?.interval == "1m")
             #expect((output.candles["KRW-BTC"]?.items.count ?? 0) >= 200)

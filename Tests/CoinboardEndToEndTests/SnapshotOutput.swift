@@ -35,10 +35,39 @@ struct SnapshotOutput: Decodable {
         var quantity: String
     }
 
+    struct BookStats: Decodable, Equatable {
+        var spread: String?
+        var spreadTicks: Int?
+        var spreadBasisPoints: String?
+        var mid: String?
+        var askTotal: String
+        var bidTotal: String
+        var askWithin1Percent: String
+        var bidWithin1Percent: String
+        var imbalance: String?
+    }
+
     struct Book: Decodable {
         var timestamp: String
         var asks: [Level]
         var bids: [Level]
+        var stats: BookStats
+    }
+
+    struct Fill: Decodable, Equatable {
+        var averagePrice: String?
+        var worstPrice: String?
+        var quantity: String
+        var filledAmount: String
+        var levels: Int
+        var slippagePercent: String?
+        var complete: Bool
+    }
+
+    struct Impact: Decodable {
+        var amount: String
+        var buy: Fill
+        var sell: Fill
     }
 
     struct TradeRow: Decodable, Equatable {
@@ -67,6 +96,7 @@ struct SnapshotOutput: Decodable {
     var connection: Connection
     var markets: [MarketRow]
     var orderbooks: [String: Book]
+    var impact: [String: Impact]?
     var trades: [String: [TradeRow]]
     var candles: [String: Candles]
 
@@ -181,5 +211,31 @@ extension SnapshotOutput.TradeRow {
         var copy = self
         copy.time = String(time.prefix(19)) + "Z"
         return copy
+    }
+}
+
+extension BookLevel {
+    init(_ level: SnapshotOutput.Level) {
+        self.init(price: ExactDecimal(level.price)!, quantity: ExactDecimal(level.quantity)!)
+    }
+}
+
+extension SnapshotOutput.BookStats {
+    init(_ statistics: BookStatistics) {
+        self.init(
+            spread: statistics.spread?.description, spreadTicks: statistics.spreadTicks,
+            spreadBasisPoints: statistics.spreadBasisPoints?.description, mid: statistics.mid?.description,
+            askTotal: statistics.askTotal.description, bidTotal: statistics.bidTotal.description,
+            askWithin1Percent: statistics.askNearMid.description, bidWithin1Percent: statistics.bidNearMid.description,
+            imbalance: statistics.imbalance?.description)
+    }
+}
+
+extension SnapshotOutput.Fill {
+    init(_ impact: MarketImpact) {
+        self.init(
+            averagePrice: impact.averagePrice?.description, worstPrice: impact.worstPrice?.description,
+            quantity: impact.quantity.description, filledAmount: impact.filledAmount.description, levels: impact.levels,
+            slippagePercent: impact.slippagePercent?.description, complete: impact.isComplete)
     }
 }
