@@ -32,15 +32,16 @@ extension SimulatedMarket {
     }
 
     /// Part or all of a resting order is withdrawn; the book never thins below its target depth.
+    /// Beyond it, the level farthest from the touch goes: orders left behind by a moving
+    /// price are the ones pulled, so the book stays dense near the touch.
     mutating func cancelOrder(using generator: inout some RandomNumberGenerator) -> [BookChange] {
         let side: BookSide = generator.chance(0.5) ? .bid : .ask
         let levels = side == .bid ? book.bids : book.asks
-        guard !levels.isEmpty else { return [] }
-        let index = generator.geometric(continuation: 0.8, limit: levels.count - 1)
-        let level = levels[index]
+        guard let deepest = levels.last else { return [] }
         if levels.count > Self.targetDepth, generator.chance(0.4) {
-            return [BookChange(side: side, price: level.price, quantity: .zero)]
+            return [BookChange(side: side, price: deepest.price, quantity: .zero)]
         }
+        let level = levels[generator.geometric(continuation: 0.8, limit: levels.count - 1)]
         let withdrawn = Self.quantity(
             notional: generator.unit() * level.quantity.doubleValue * level.price.doubleValue,
             price: level.price)
@@ -78,23 +79,45 @@ extension SimulatedMarket {
         return (trades, changes)
     }
 
-    /// Levels added beyond the deepest ones until each side holds its target depth again.
+    /// Levels added until each side holds its target depth again, and one more into a gap
+    /// near the touch: into the first gap wider than ``widestGap`` spacings (from the touch
+    /// out), else beyond the deepest level. A price that moved leaves no hole in the book.
     func refills(using generator: inout some RandomNumberGenerator) -> [BookChange] {
         var changes: [BookChange] = []
         for side in [BookSide.bid, .ask] {
-            let levels = side == .bid ? book.bids : book.asks
-            guard levels.count < Self.targetDepth else { continue }
-            var deepest = levels.last?.price ?? anchor(for: side)
-            for _ in levels.count..<Self.targetDepth {
+            var prices = (side == .bid ? book.bids : book.asks).map(\.price)
+            let gapNearTouch = refillPoint(in: Array(prices.prefix(Self.denseLevels)), side: side).index < Swift.min(prices.count, Self.denseLevels)
+            let wanted = Swift.max(Self.targetDepth - prices.count, gapNearTouch ? 1 : 0)
+            for _ in 0..<wanted {
                 let steps = spacing * (1 + generator.geometric(continuation: 0.3, limit: 4))
-                let next = side == .bid ? KRWTickTable.price(deepest, down: steps) : KRWTickTable.price(deepest, up: steps)
-                guard let next else { break }
-                deepest = next
+                let (index, from) = refillPoint(in: prices, side: side)
+                let next = side == .bid ? KRWTickTable.price(from, down: steps) : KRWTickTable.price(from, up: steps)
+                guard let next, index == prices.count || (side == .bid ? next > prices[index] : next < prices[index]) else { break }
+                prices.insert(next, at: index)
                 let size = Self.quantity(notional: generator.logNormal(median: medianNotional * 2, sigma: 1.0), price: next)
                 changes.append(BookChange(side: side, price: next, quantity: size))
             }
         }
         return changes
+    }
+
+    /// Levels from the touch that are kept free of gaps.
+    static let denseLevels = 20
+
+    /// Spacings between neighbouring levels beyond which a refill goes into the gap.
+    static let widestGap = 6
+
+    /// Where a refill goes in `prices` (one side, best first): the insertion index and the
+    /// price it steps away from.
+    private func refillPoint(in prices: [ExactDecimal], side: BookSide) -> (index: Int, from: ExactDecimal) {
+        guard let deepest = prices.last else { return (0, anchor(for: side)) }
+        for index in prices.indices.dropLast() {
+            let gap = (prices[index] - prices[index + 1]).magnitude
+            if gap.count(of: KRWTickTable.tick(at: prices[index]) * ExactDecimal(spacing * Self.widestGap)) >= 1 {
+                return (index + 1, prices[index])
+            }
+        }
+        return (prices.count, deepest)
     }
 
     /// Where a new limit order rests: a few levels behind the best, or — as market makers do,
