@@ -85,12 +85,15 @@ extension SimulatedMarket {
     func refills(using generator: inout some RandomNumberGenerator) -> [BookChange] {
         var changes: [BookChange] = []
         for side in [BookSide.bid, .ask] {
-            var prices = (side == .bid ? book.bids : book.asks).map(\.price)
-            let gapNearTouch = refillPoint(in: Array(prices.prefix(Self.denseLevels)), side: side).index < Swift.min(prices.count, Self.denseLevels)
-            let wanted = Swift.max(Self.targetDepth - prices.count, gapNearTouch ? 1 : 0)
+            let levels = side == .bid ? book.bids : book.asks
+            let hasGap = Self.firstGap(in: levels.prefix(Self.denseLevels).map(\.price), wider: widestGap(near: levels.first?.price)) != nil
+            let wanted = Swift.max(Self.targetDepth - levels.count, hasGap ? 1 : 0)
+            guard wanted > 0 else { continue }
+            var prices = levels.map(\.price)
             for _ in 0..<wanted {
                 let steps = spacing * (1 + generator.geometric(continuation: 0.3, limit: 4))
-                let (index, from) = refillPoint(in: prices, side: side)
+                let gap = Self.firstGap(in: prices, wider: widestGap(near: prices.first))
+                let (index, from) = gap.map { ($0 + 1, prices[$0]) } ?? (prices.count, prices.last ?? anchor(for: side))
                 let next = side == .bid ? KRWTickTable.price(from, down: steps) : KRWTickTable.price(from, up: steps)
                 guard let next, index == prices.count || (side == .bid ? next > prices[index] : next < prices[index]) else { break }
                 prices.insert(next, at: index)
@@ -103,21 +106,20 @@ extension SimulatedMarket {
 
     /// Levels from the touch that are kept free of gaps.
     static let denseLevels = 20
-
     /// Spacings between neighbouring levels beyond which a refill goes into the gap.
     static let widestGap = 6
 
-    /// Where a refill goes in `prices` (one side, best first): the insertion index and the
-    /// price it steps away from.
-    private func refillPoint(in prices: [ExactDecimal], side: BookSide) -> (index: Int, from: ExactDecimal) {
-        guard let deepest = prices.last else { return (0, anchor(for: side)) }
-        for index in prices.indices.dropLast() {
-            let gap = (prices[index] - prices[index + 1]).magnitude
-            if gap.count(of: KRWTickTable.tick(at: prices[index]) * ExactDecimal(spacing * Self.widestGap)) >= 1 {
-                return (index + 1, prices[index])
-            }
-        }
-        return (prices.count, deepest)
+    /// The widest gap allowed between levels near `price` (the touch).
+    private func widestGap(near price: ExactDecimal?) -> ExactDecimal {
+        guard let price else { return .greatestMagnitude }
+        return KRWTickTable.tick(at: price) * ExactDecimal(spacing * Self.widestGap)
+    }
+
+    /// The index of the first level (one side, best first) followed by a gap wider than
+    /// `widest`, if any.
+    private static func firstGap(in prices: [ExactDecimal], wider widest: ExactDecimal) -> Int? {
+        guard prices.count > 1 else { return nil }
+        return prices.indices.dropLast().first { (prices[$0] - prices[$0 + 1]).magnitude > widest }
     }
 
     /// Where a new limit order rests: a few levels behind the best, or — as market makers do,
