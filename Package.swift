@@ -129,6 +129,7 @@ let package = Package(
         .testTarget(
             name: "DashboardUITests",
             dependencies: ["DashboardUI", "TerminalKit", "MarketCore"],
+            exclude: ["Goldens"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "MarketCore"], swiftSettings: strictSettings),

@@ -38,14 +38,31 @@ struct CandlestickChart: Widget {
                 x: volumeArea.x, y: volumeArea.y, width: plot.width,
                 height: volumeArea.height), into: &buffer)
         renderTimes(candles, firstX: firstX, in: timeAxis, into: &buffer)
+        if let cursor = view.cursor, let index = candles.firstIndex(where: { $0.start == cursor }) {
+            let x = firstX + (index - candles.startIndex) * view.columnsPerCandle
+            renderCursor(at: x, in: Rect(x: plot.x, y: plot.y, width: plot.width, height: chartArea.height), into: &buffer)
+            let previous = index > (series?.candles.startIndex ?? 0) ? series?.candles[index - 1].close : nil
+            CandleInfoBox(candle: candles[index], previousClose: previous, interval: view.interval, labels: labels, theme: theme)
+                .render(in: plot, cursorX: x, into: &buffer)
+        }
+    }
+
+    /// The cursor's column: a rule through its empty cells, its candle's cells reversed.
+    private func renderCursor(at x: Int, in area: Rect, into buffer: inout Buffer) {
+        guard x >= area.x, x < area.maxX else { return }
+        for y in area.y..<area.maxY {
+            if buffer[x, y].symbol == " " {
+                buffer.write(theme.isUnicode ? "┊" : ":", x: x, y: y, limit: 1, style: theme.muted)
+            } else {
+                buffer.updateStyles(in: Rect(x: x, y: y, width: 1, height: 1)) { $0 = $0.reversed }
+            }
+        }
     }
 
     /// The candles that fit, ending `scrollBack` candles before the newest.
     func visibleCandles(columns: Int) -> ArraySlice<Candle> {
         guard let candles = series?.candles, columns > 0 else { return [] }
-        let fitting = max(1, columns / view.columnsPerCandle)
-        let end = max(0, candles.count - view.scrollBack)
-        return candles[max(0, end - fitting)..<end]
+        return candles[view.visibleRange(of: candles.count, columns: columns)]
     }
 
     private func renderTitle(in area: Rect, into buffer: inout Buffer) {
@@ -113,15 +130,22 @@ struct CandlestickChart: Widget {
         }
     }
 
+    /// Time labels under the candles (KST): dates for daily candles; times otherwise, with
+    /// the date instead at the first label of each day when the candles shown span days.
     private func renderTimes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {
         let daily = view.interval >= .oneDay
+        let spansDays =
+            !daily && candles.first.map { $0.start.civilTime(in: .kst).day } != candles.last.map { $0.start.civilTime(in: .kst).day }
         var nextFree = area.x
+        var labelledDay: Int?
         for (index, candle) in candles.enumerated() {
             let x = firstX + index * view.columnsPerCandle
             let civil = candle.start.civilTime(in: .kst)
-            let text = String(daily ? civil.dateText(separator: "/").dropFirst(5) : civil.timeText().prefix(5))
+            let showsDate = daily || (spansDays && civil.day != labelledDay)
+            let text = String(showsDate ? civil.dateText(separator: "/").dropFirst(5) : civil.timeText().prefix(5))
             guard x >= nextFree, x + text.count <= area.maxX - ChartScale.labelWidth + 1 else { continue }
             buffer.write("\(theme.isUnicode ? "╵" : "|")" + text, x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
+            labelledDay = civil.day
             nextFree = x + text.count + 4
         }
     }

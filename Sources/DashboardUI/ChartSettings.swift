@@ -24,6 +24,8 @@ public struct ChartView: Sendable, Hashable {
     public var columnsPerCandle: Int
     /// Candles hidden to the right, counting back from the newest (0 shows the newest).
     public var scrollBack: Int
+    /// The start of the candle the cursor is on, while the cursor is shown.
+    public var cursor: Timestamp?
 
     /// The zoom range.
     public static let columnsPerCandleRange = 1...4
@@ -31,11 +33,40 @@ public struct ChartView: Sendable, Hashable {
     public static let scrollStep = 5
 
     /// Creates a view at the newest candle.
-    public init(interval: CandleInterval, columnsPerCandle: Int = 2, scrollBack: Int = 0) {
+    public init(interval: CandleInterval, columnsPerCandle: Int = 2, scrollBack: Int = 0, cursor: Timestamp? = nil) {
         self.interval = interval
         self.columnsPerCandle = min(
             max(columnsPerCandle, Self.columnsPerCandleRange.lowerBound),
             Self.columnsPerCandleRange.upperBound)
         self.scrollBack = max(0, scrollBack)
+        self.cursor = cursor
+    }
+
+    /// How many candles fit `columns` plot columns.
+    public func fittingCandles(columns: Int) -> Int {
+        max(1, columns / columnsPerCandle)
+    }
+
+    /// The range of `count` candles shown in `columns` plot columns.
+    public func visibleRange(of count: Int, columns: Int) -> Range<Int> {
+        let end = max(0, count - scrollBack)
+        return max(0, end - fittingCandles(columns: columns))..<end
+    }
+
+    /// The view with the cursor `step` candles on in `candles` (or on the newest shown when
+    /// it had none), scrolled so the cursor stays in view of `columns` plot columns.
+    public func movingCursor(by step: Int, in candles: [Candle], columns: Int) -> ChartView {
+        guard !candles.isEmpty else { return self }
+        let shown = visibleRange(of: candles.count, columns: columns)
+        let current = cursor.flatMap { start in candles.firstIndex { $0.start == start } } ?? max(0, shown.upperBound - 1)
+        let index = min(max(0, current + step), candles.count - 1)
+        var moved = self
+        moved.cursor = candles[index].start
+        if index >= shown.upperBound {
+            moved.scrollBack = max(0, candles.count - 1 - index)
+        } else if index < shown.lowerBound {
+            moved.scrollBack = min(candles.count - 1, scrollBack + shown.lowerBound - index)
+        }
+        return moved
     }
 }

@@ -17,6 +17,8 @@ public enum DashboardScreen {
             MarketScreen(state: state, theme: theme).render(in: main, into: &buffer)
         case .detail(let market):
             DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
+        case .depth(let market):
+            DepthScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         }
         StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
         if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
@@ -28,7 +30,7 @@ public enum DashboardScreen {
     private static func asciiStandIn(for character: Character) -> Character {
         switch character {
         case "…": "~"
-        case "●", "★": "*"
+        case "●", "★", "◆": "*"
         case "·", "─", "┈": "-"
         default: "?"
         }

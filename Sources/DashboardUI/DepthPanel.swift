@@ -50,11 +50,6 @@ struct DepthPanel: Widget {
         }
     }
 
-    private var reference: ExactDecimal? {
-        guard let ticker else { return nil }
-        return ticker.session?.previousClose ?? (ticker.price - ticker.change.signedAmount)
-    }
-
     private func draw(_ row: Row, largest: ExactDecimal, y: Int, in area: Rect, into buffer: inout Buffer) {
         let style = theme.style(for: row.side)
         let showsTotal = area.width >= 58
@@ -84,7 +79,7 @@ struct DepthPanel: Widget {
                     DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12,
                     style: theme.muted) + 1
         }
-        if showsPercent, let reference, let change = (row.level.price - reference).divided(by: reference) {
+        if showsPercent, let reference = ticker?.referencePrice, let change = (row.level.price - reference).divided(by: reference) {
             buffer.write(
                 DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: 8).rightAligned(toColumns: 8), x: x, y: y, limit: 8,
                 style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))

@@ -1,8 +1,8 @@
 import MarketCore
 import TerminalKit
 
-/// One market: the ticker header; the depth panel beside the trades tape; the chart below.
-/// Narrow terminals drop the tape, short ones the chart.
+/// One market: the ticker header, then the book, the trades tape and the chart where
+/// ``DetailLayout`` puts them for the terminal's size.
 struct DetailScreen: Widget {
     let market: MarketCode
     let state: UIState
@@ -11,28 +11,46 @@ struct DetailScreen: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let labels = Labels(language: state.nameLanguage)
         let snapshot = state.snapshot
-        let (header, body) = area.splitTop(2)
-        TickerHeader(market: market, state: state, theme: theme).render(in: header, into: &buffer)
+        let book = snapshot.orderBooks[market]
+        let layout = DetailLayout(area: area, pane: state.detailPane, bookRows: DetailLayout.bookRows(for: book))
+        TickerHeader(market: market, state: state, theme: theme).render(in: layout.header, into: &buffer)
+        if let bar = layout.paneBar {
+            PaneBar(selected: state.detailPane, labels: labels, theme: theme).render(in: bar, into: &buffer)
+        }
         let ticker = snapshot.tickers[market]
         let tape = snapshot.trades[market]
-        let showsChart = body.height >= 20
-        let (top, bottom) = body.splitTop(showsChart ? max(9, body.height * 9 / 20) : body.height)
-        let showsTape = top.width >= 80
-        let (depthArea, tapeArea) = top.splitLeft(showsTape ? min(top.width - 36, 72) : top.width)
-        DepthPanel(
-            book: snapshot.orderBooks[market], bookState: snapshot.bookState(of: market), ticker: ticker,
-            lastTrade: tape?.newest, labels: labels, theme: theme
-        )
-        .render(in: depthArea, into: &buffer)
-        if showsTape {
-            TradesTape(tape: tape, labels: labels, theme: theme).render(in: tapeArea.splitLeft(1).rest, into: &buffer)
+        if let area = layout.book {
+            DepthPanel(
+                book: book, bookState: snapshot.bookState(of: market), ticker: ticker, lastTrade: tape?.newest, labels: labels,
+                theme: theme
+            )
+            .render(in: area, into: &buffer)
         }
-        if showsChart {
+        if let area = layout.tape {
+            TradesTape(tape: tape, labels: labels, theme: theme).render(in: area, into: &buffer)
+        }
+        if let area = layout.chart {
             CandlestickChart(
                 series: snapshot.candles[market]?[state.chart.interval], view: state.chart,
                 lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme
             )
-            .render(in: bottom, into: &buffer)
+            .render(in: area, into: &buffer)
         }
+    }
+}
+
+/// The detail view's pane bar on narrow terminals: 호가 / 차트 / 체결, the one shown marked.
+struct PaneBar: Widget {
+    let selected: DetailPane
+    let labels: Labels
+    let theme: Theme
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        var x = area.x
+        for pane in DetailPane.allCases {
+            let style = pane == selected ? theme.selected.bold : theme.muted
+            x += buffer.write(" \(labels.pane(pane)) ", x: x, y: area.y, limit: area.maxX - x, style: style) + 1
+        }
+        buffer.write(" Tab  d:\(labels.depth)", x: x + 1, y: area.y, limit: area.maxX - x - 1, style: theme.muted)
     }
 }

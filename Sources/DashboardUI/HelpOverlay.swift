@@ -4,12 +4,12 @@ import TerminalKit
 struct HelpOverlay: Widget {
     let theme: Theme
 
+    /// Every key, in as few lines as fit an 80×24 terminal.
     static let lines: [(keys: String, meaning: String)] = [
-        ("q", "quit"),
-        ("Tab", "KRW / Favorites"),
-        ("↑ ↓  j k", "move"),
-        ("PgUp PgDn", "page"),
-        ("Enter", "market detail"),
+        ("q  ?", "quit / this help"),
+        ("Tab", "KRW / Favorites; detail: next pane"),
+        ("↑ ↓ j k PgUp PgDn", "move, scroll"),
+        ("Enter  d", "market detail / depth (whole book)"),
         ("Esc", "back / clear search"),
         ("f  Space", "toggle favorite"),
         ("s  S", "next sort / reverse"),
@@ -18,13 +18,17 @@ struct HelpOverlay: Widget {
         ("e", "Korean / English names"),
         ("1-9  [ ]", "chart interval"),
         ("+ -", "chart zoom"),
-        ("← →", "chart scroll"),
+        ("← →", "chart scroll, or move the cursor"),
+        ("x", "chart cursor: a candle's OHLCV"),
+        ("< >", "depth: group price levels"),
+        ("c", "depth: cumulative depth chart"),
+        ("i", "depth: market order impact"),
+        ("Home", "depth: back to the spread"),
         ("mouse", "click: tab, row, again: open; wheel"),
-        ("?", "this help"),
     ]
 
     func render(in area: Rect, into buffer: inout Buffer) {
-        let width = min(area.width, 46)
+        let width = min(area.width, 64)
         let height = min(area.height, Self.lines.count + 2)
         guard width >= 20, height >= 3 else { return }
         let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
@@ -33,7 +37,7 @@ struct HelpOverlay: Widget {
         buffer.write(" Keys ".padded(toColumns: width), x: box.x, y: box.y, limit: width, style: frame.bold)
         for (index, line) in Self.lines.prefix(height - 2).enumerated() {
             let keys = theme.isUnicode ? line.keys : line.keys.replacingArrows
-            buffer.write(" " + keys.padded(toColumns: 12) + line.meaning, x: box.x, y: box.y + 1 + index, limit: width, style: frame)
+            buffer.write(" " + keys.padded(toColumns: 19) + line.meaning, x: box.x, y: box.y + 1 + index, limit: width, style: frame)
         }
         buffer.write(" any key closes".padded(toColumns: width), x: box.x, y: box.maxY - 1, limit: width, style: frame.dim)
     }

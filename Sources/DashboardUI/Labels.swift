@@ -4,7 +4,7 @@ import MarketCore
 struct Labels {
     let language: NameLanguage
 
-    private func pick(_ korean: String, _ english: String) -> String {
+    func pick(_ korean: String, _ english: String) -> String {
         language == .korean ? korean : english
     }
 

@@ -29,7 +29,7 @@ public struct RememberedView: Sendable, Hashable, Codable {
         chartInterval = state.chart.interval
         columnsPerCandle = state.chart.columnsPerCandle
         nameLanguage = state.nameLanguage
-        lastMarket = state.detailMarket ?? state.selection
+        lastMarket = state.focusedMarket ?? state.selection
     }
 
     /// `settings` with what this view remembers put over its start values.

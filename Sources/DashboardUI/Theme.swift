@@ -40,6 +40,7 @@ struct Theme {
     var down: String { isUnicode ? "▼" : "-" }
     var bar: String { isUnicode ? "█" : "#" }
     var lastTradeMark: String { isUnicode ? "▶" : ">" }
+    var largeLevelMark: String { isUnicode ? "◆" : "*" }
     var horizontalRule: String { isUnicode ? "─" : "-" }
 
     /// Draws a panel's title, underlined across its first row; returns the rows below.

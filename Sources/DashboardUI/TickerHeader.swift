@@ -24,16 +24,31 @@ struct TickerHeader: Widget {
             + "\(DisplayFormat.signedAmount(ticker.change.signedAmount))  \(labels.change(basis: ticker.change.basis))"
         buffer.write(change, x: x, y: area.y, limit: area.maxX - x, style: style)
         guard area.height > 1 else { return }
-        var figures: [String] = []
+        var figures: [(text: String, keep: Int)] = []
         if let session = ticker.session {
-            figures.append("\(labels.high) \(DisplayFormat.price(session.high))")
-            figures.append("\(labels.low) \(DisplayFormat.price(session.low))")
+            figures.append(("\(labels.open) \(DisplayFormat.price(session.open))", 3))
+            figures.append(("\(labels.high) \(DisplayFormat.price(session.high))", 5))
+            figures.append(("\(labels.low) \(DisplayFormat.price(session.low))", 5))
         }
-        if let volume = ticker.volume24h { figures.append("\(labels.volume) \(DisplayFormat.quantity(volume))") }
-        if let value = ticker.tradeValue24h { figures.append("\(labels.tradeValue) \(DisplayFormat.millions(value))") }
+        figures.append(("\(labels.previousClose) \(DisplayFormat.price(ticker.referencePrice))", 4))
+        if let volume = ticker.volume24h { figures.append(("\(labels.volume) \(DisplayFormat.quantity(volume))", 1)) }
+        if let value = ticker.tradeValue24h { figures.append(("\(labels.tradeValue) \(DisplayFormat.millions(value))", 2)) }
         if let received = state.snapshot.receivedAt[market] {
-            figures.append(labels.updated(secondsAgo: Double(state.now.microseconds(since: received)) / 1_000_000))
+            figures.append((labels.updated(secondsAgo: Double(state.now.microseconds(since: received)) / 1_000_000), 6))
         }
-        buffer.write("  " + figures.joined(separator: "  "), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
+        buffer.write("  " + Self.fitting(figures, columns: area.width - 2), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
+    }
+
+    /// The figures that fit `columns`, two spaces apart, in order: the ones with the lowest
+    /// `keep` go first when they do not all fit (volume, then value, open, previous close…;
+    /// how fresh the data is stays).
+    static func fitting(_ figures: [(text: String, keep: Int)], columns: Int) -> String {
+        var kept = figures
+        while kept.count > 1, kept.map(\.text.terminalColumns).reduce(0, +) + 2 * (kept.count - 1) > columns,
+            let least = kept.indices.min(by: { kept[$0].keep < kept[$1].keep })
+        {
+            kept.remove(at: least)
+        }
+        return kept.map(\.text).joined(separator: "  ")
     }
 }

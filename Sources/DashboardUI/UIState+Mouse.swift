@@ -2,11 +2,12 @@ import TerminalKit
 
 extension UIState {
     /// Rows one turn of the wheel moves.
-    static let wheelStep = 3
+    public static let wheelStep = 3
 
     /// A click or a turn of the wheel. In the table: a click on a tab shows it, a click on a
     /// row highlights it and a click on the highlighted row opens it, the wheel moves the
-    /// highlight. In the detail view the wheel scrolls the chart through its candles. A click
+    /// highlight. In the detail view the wheel scrolls the chart through its candles, in the
+    /// depth view the ladder. A click
     /// anywhere closes the help.
     mutating func handle(_ event: MouseEvent) -> [UICommand] {
         if showsHelp {
@@ -25,8 +26,12 @@ extension UIState {
             return repeated(.left)
         case (.detail, .wheelDown):
             return repeated(.right)
-        case (.detail, .press):
+        case (.detail, .press), (.depth, .press):
             return []
+        case (.depth, .wheelUp):
+            return repeated(.up)
+        case (.depth, .wheelDown):
+            return repeated(.down)
         }
     }
 

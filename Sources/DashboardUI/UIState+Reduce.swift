@@ -34,6 +34,7 @@ extension UIState {
             return key == .character("q") ? [.quit] : []
         }
         if isSearching { return handleSearch(key) }
+        if case .depth = screen, depthView.impact.isEditing { return handleImpactPrompt(key) }
         switch key {
         case .character("q"): return [.quit]
         case .character("?"):
@@ -49,6 +50,7 @@ extension UIState {
         switch screen {
         case .markets: return handleMarketTable(key)
         case .detail(let market): return handleDetail(key, market: market)
+        case .depth(let market): return handleDepth(key, market: market)
         }
     }
 
@@ -75,6 +77,10 @@ extension UIState {
             setScreen(.detail(selection))
             setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle))
             return [.follow(selection, chart.interval)]
+        case .character("d"):
+            guard let selection else { return [] }
+            openDepth(of: selection, returnsToDetail: false)
+            return [.follow(selection, chart.interval)]
         default: break
         }
         return []
@@ -85,24 +91,52 @@ extension UIState {
         case .escape, .backspace:
             setScreen(.markets)
             return [.follow(nil, chart.interval)]
+        case .character("d"):
+            openDepth(of: market, returnsToDetail: true)
+        case .tab, .backTab:
+            setDetailPane(detailPane.stepped(by: key == .tab ? 1 : -1))
         case .character(let character) where character.wholeNumberValue != nil:
             guard let digit = character.wholeNumberValue, let choice = CandleInterval.forDigit(digit) else { return [] }
             return showInterval(choice, of: market)
         case .character("["): return showInterval(chart.interval.stepped(by: -1), of: market)
         case .character("]"): return showInterval(chart.interval.stepped(by: 1), of: market)
         case .character("+"), .character("="):
-            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle + 1, scrollBack: chart.scrollBack))
+            setChart(
+                ChartView(
+                    interval: chart.interval, columnsPerCandle: chart.columnsPerCandle + 1, scrollBack: chart.scrollBack, cursor: chart.cursor))
         case .character("-"):
-            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle - 1, scrollBack: chart.scrollBack))
+            setChart(
+                ChartView(
+                    interval: chart.interval, columnsPerCandle: chart.columnsPerCandle - 1, scrollBack: chart.scrollBack, cursor: chart.cursor))
         case .left, .right:
-            let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
-            let candles = snapshot.candles[market]?[chart.interval]?.candles.count ?? 0
-            let scrollBack = min(max(0, chart.scrollBack + step), max(0, candles - 1))
-            setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle, scrollBack: scrollBack))
+            let candles = snapshot.candles[market]?[chart.interval]?.candles ?? []
+            if chart.cursor != nil {
+                setChart(chart.movingCursor(by: key == .left ? -1 : 1, in: candles, columns: chartPlotColumns(of: market)))
+            } else {
+                let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
+                let scrollBack = min(max(0, chart.scrollBack + step), max(0, candles.count - 1))
+                setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle, scrollBack: scrollBack))
+            }
+        case .character("x"):
+            guard chart.cursor == nil else {
+                var hidden = chart
+                hidden.cursor = nil
+                setChart(hidden)
+                return []
+            }
+            if DetailLayout(size: size, pane: detailPane, bookRows: 0).chart == nil { setDetailPane(.chart) }
+            let candles = snapshot.candles[market]?[chart.interval]?.candles ?? []
+            setChart(chart.movingCursor(by: 0, in: candles, columns: chartPlotColumns(of: market)))
         default:
             break
         }
         return []
+    }
+
+    /// The chart's plot width in columns at the present size, for the cursor to scroll by.
+    private func chartPlotColumns(of market: MarketCode) -> Int {
+        let layout = DetailLayout(size: size, pane: detailPane, bookRows: DetailLayout.bookRows(for: snapshot.orderBooks[market]))
+        return max(1, (layout.chart?.width ?? size.width) - ChartScale.labelWidth)
     }
 
     private mutating func handleSearch(_ key: Key) -> [UICommand] {
@@ -127,14 +161,14 @@ extension UIState {
     /// Adds the market in view (the highlighted one, or the detail screen's) to the
     /// favorites, or removes it; the highlight stays on the same row.
     private mutating func toggleFavorite() -> [UICommand] {
-        guard hasLoadedFavorites, let market = detailMarket ?? selection else { return [] }
+        guard hasLoadedFavorites, let market = focusedMarket ?? selection else { return [] }
         let index = selectedIndex ?? 0
         if favorites.contains(market) {
             setFavorites(favorites.filter { $0 != market })
         } else {
             setFavorites(favorites + [market])
         }
-        if detailMarket == nil { select(index: index) }
+        if focusedMarket == nil { select(index: index) }
         return [.saveFavorites(favorites)]
     }
 

@@ -10,6 +10,8 @@ public struct UIState: Sendable, Equatable {
         case markets
         /// One market's book, trades and chart.
         case detail(MarketCode)
+        /// One market's whole book: the ladder, its statistics, the depth chart, market impact.
+        case depth(MarketCode)
     }
 
     /// A price cell lit up because the price moved.
@@ -55,6 +57,10 @@ public struct UIState: Sendable, Equatable {
     public private(set) var scrollOffset = 0
     /// The chart's interval, zoom and scroll.
     public private(set) var chart: ChartView
+    /// The depth view's scroll, grouping, chart and market-impact prompt.
+    public private(set) var depthView = DepthView()
+    /// The detail view's pane on terminals too narrow for every part at once.
+    public private(set) var detailPane = DetailPane.book
     /// Price cells lit up now.
     public private(set) var flashes: [MarketCode: Flash] = [:]
     /// Messages a second over the last snapshots.
@@ -101,10 +107,12 @@ public struct UIState: Sendable, Equatable {
     /// Table rows visible at the current size.
     public var visibleRowCount: Int { DashboardLayout.tableBodyHeight(for: size) }
 
-    /// The market the detail screen shows, if it is up.
-    public var detailMarket: MarketCode? {
-        if case .detail(let market) = screen { return market }
-        return nil
+    /// The market the detail or depth view shows, if one is up.
+    public var focusedMarket: MarketCode? {
+        switch screen {
+        case .markets: nil
+        case .detail(let market), .depth(let market): market
+        }
     }
 
     // MARK: Changes the reducer makes
@@ -159,6 +167,8 @@ public struct UIState: Sendable, Equatable {
         refreshRows()
     }
     mutating func setChart(_ chart: ChartView) { self.chart = chart }
+    mutating func setDepthView(_ view: DepthView) { depthView = view }
+    mutating func setDetailPane(_ pane: DetailPane) { detailPane = pane }
     mutating func setNotice(_ notice: String?) { self.notice = notice?.strippingUnsafeCharacters }
 
     /// Moves the highlight to row `index` (clamped) and scrolls it into view.

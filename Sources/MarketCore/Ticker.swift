@@ -28,6 +28,12 @@ public struct Ticker: Sendable, Hashable {
         self.tradeValue24h = tradeValue24h
         self.timestamp = timestamp
     }
+
+    /// The price the change is measured from: the previous close when sent, else the price
+    /// less the change.
+    public var referencePrice: ExactDecimal {
+        session?.previousClose ?? (price - change.signedAmount)
+    }
 }
 
 /// What a change figure is measured against. The origin app mixed bases silently; here every

@@ -40,8 +40,10 @@ public enum WholePath {
     }
 
     /// Decodes, applies and draws `bytes` at `size`: the table in two sorts, the help overlay,
-    /// and the detail view at the default chart interval and at the one `variant` picks (each
-    /// interval is reached as `variant` varies), zoomed in and scrolled back. Returns the screens.
+    /// the detail view at the default chart interval and at the one `variant` picks (each
+    /// interval is reached as `variant` varies), zoomed in and scrolled back, with the chart
+    /// cursor and in its next pane; then the depth view scrolled, grouped, with its chart and a
+    /// market-impact answer. Returns the screens.
     public static func run(_ bytes: UnsafeRawBufferPointer, dialect: Dialect, size: Size, variant: Int = 0) -> [Buffer] {
         let decoded = decode(bytes, dialect: dialect)
         var state = MarketState()
@@ -58,6 +60,9 @@ public enum WholePath {
         let steps: [[Key]] = [
             [], [.character("s"), .character("S")], [.character("?")], [.character("?"), .enter],
             Array(repeating: .character("]"), count: Int(intervalSteps)), [.character("+"), .left, .left],
+            [.character("x"), .left], [.tab], [.character("d"), .pageDown, .character("j")],
+            [.character(">"), .character(">"), .character("c")],
+            [.character("i"), .character("1"), .character("억"), .enter],
         ]
         var screens: [Buffer] = []
         for keys in steps {

@@ -58,7 +58,8 @@ import Testing
     }
 
     /// Every screen — table, favorites, search, help, detail at every chart interval, zoomed
-    /// and scrolled — at 40×12, 80×24 and 200×60, in Unicode and ASCII.
+    /// and scrolled, the chart cursor, the depth view scrolled, grouped, charted and with a
+    /// market-impact answer — at 40×12, 80×24 and 200×60, in Unicode and ASCII.
     static func renderEveryScreen() -> [Buffer] {
         var screens: [Buffer] = []
         for (width, height) in [(40, 12), (80, 24), (200, 60)] {
@@ -72,6 +73,8 @@ import Testing
                     .enter, .character("+"), .character("+"), .left, .left, .right, .character("-"),
                     .character("-"), .character("-"), .character("]"), .character("]"), .character("]"),
                     .character("["), .character("?"), .escape, .character("s"), .character("S"),
+                    .enter, .character("x"), .left, .tab, .character("d"), .character("j"), .pageDown,
+                    .character(">"), .character("c"), .character("i"), .character("9"), .character("억"), .enter,
                 ]
                 screens.append(DashboardScreen.render(state))
                 for key in keys {
@@ -91,8 +94,8 @@ import Testing
 
     @Test func extremeValuesShowAsNumbersThatFit() throws {
         let screens = Self.renderEveryScreen()
-        #expect(screens.count == 3 * 2 * 25)
-        let table = screens[4 * 25].trimmedLines
+        #expect(screens.count == 3 * 2 * 38)
+        let table = screens[4 * 38].trimmedLines
         let xrp = try #require(table.first { $0.contains("XRP") })
         #expect(xrp.contains(" 1e15 "), "a price of 10^15 too wide for its column is written in scientific notation")
         #expect(table.contains { $0.contains("BTC") && $0.contains(" 1e-18 ") })

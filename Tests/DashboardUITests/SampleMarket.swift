@@ -58,6 +58,23 @@ enum SampleMarket {
             timestamp: now)
     }
 
+    /// A 30-level book a side, a level every 1,000 KRW with a few gaps, sizes that vary, one
+    /// level a side far larger than its neighbours (asks at 131,262,000, bids at 131,241,000).
+    static func deepBook() -> OrderBook {
+        func size(_ index: Int, large: Int) -> ExactDecimal {
+            index == large ? decimal("2.5") : decimal("0.05") * ExactDecimal(1 + (index * 7) % 5)
+        }
+        return OrderBook(
+            market: btc,
+            bids: (0..<30).map {
+                BookLevel(price: decimal("131249000") - ExactDecimal(($0 + $0 / 10) * 1000), quantity: size($0, large: 8))
+            },
+            asks: (0..<30).map {
+                BookLevel(price: decimal("131250000") + ExactDecimal(($0 + $0 / 10) * 1000), quantity: size($0, large: 11))
+            },
+            timestamp: now)
+    }
+
     static let trades: [Trade] = (0..<6).map { index -> Trade in
         let isBuy = index % 2 == 0
         let secondsAgo = Int64(6 - index) * 7

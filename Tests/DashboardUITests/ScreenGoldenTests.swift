@@ -79,41 +79,6 @@ import Testing
             ])
     }
 
-    @Test func detailScreenShowsBookTradesAndChart() {
-        var state = SampleMarket.state(width: 84, height: 26)
-        _ = state.reduce(.keyPressed(.down))
-        _ = state.reduce(.keyPressed(.enter))
-        #expect(
-            DashboardScreen.render(state).trimmedLines == [
-                "  비트코인 BTC/KRW  131,250,000  ▲1.74% +2,250,000  전일대비",
-                "  고가 131,250,100  저가 128,999,900  거래량 1,234.57  거래대금(백만) 98,765",
-                " 호가                                             체결",
-                "   131,253,000       0.2000 ██           +1.75%   14:03:13    131,249,000     0.0123",
-                "   131,252,000       0.3000 ███          +1.75%   14:03:06    131,250,000     0.0123",
-                "   131,251,000       0.4000 ████         +1.74%   14:02:59    131,249,000     0.0123",
-                "   131,250,000       0.5000 ██████       +1.74%   14:02:52    131,250,000     0.0123",
-                "─ 스프레드 1,000 (0.00%)  중간 131,249,500 ─────  14:02:45    131,249,000     0.0123",
-                "▶  131,249,000       0.2500 ███          +1.74%   14:02:38    131,250,000     0.0123",
-                "   131,248,000       0.5000 ██████       +1.74%",
-                "   131,247,000       0.7500 ████████     +1.74%",
-                "   131,246,000       1.0000 ███████████  +1.74%",
-                " 차트  1m 3m 5m 10m 15m 30m 1h 4h 6h 12h 24h",
-                "┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈╽┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈┈╷┈┈┈┈┈┈┈╷┈╻┈ 131,250,000",
-                "                             ╷ ┃         ┃     ╷   ╽       ┃ ╽     │ ┃",
-                "                             ┃ ╵       ╽       ┃ ╷ ┃       ╿ ╿     │ ┃  131,164,118",
-                "                           ╷ ╵     ╽ ╷ ┃       ╿ ┃ ╵               ┃ ┃",
-                "                       ╻   ┃       ┃ ┃ ╵         ╵     ╽ ╷       ╽ ╿ │  131,070,000",
-                "                       ┃ ╽ ╿       ╵ ╵     ╽ ╷       ╻ ┃ ┃       ╿",
-                "                       ╵ ╿                 ┃ ┃       ┃   ╵     ╽        130,975,882",
-                "                                 ╽         ╵ ╹       ╵         ┃",
-                "                                 ╿                             ╵        130,881,765",
-                "                           ▄ █     ▄ █     ▄ █     ▄ █     ▄ █     ▄ █",
-                "                       ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █ ▄ █ █ █",
-                "                       ╵13:40    ╵13:45    ╵13:50    ╵13:55    ╵14:00",
-                " Bithumb  ● live  0.0s ago  0 msg/s                            14:03:20 KST  ?:help",
-            ])
-    }
-
     @Test func aStaleConnectionShowsItsAgeAndProblem() {
         let feed = FeedStatus(
             state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
@@ -158,17 +123,17 @@ import Testing
         _ = state.reduce(.keyPressed(.character("?")))
         #expect(
             DashboardScreen.render(state).trimmedLines == [
-                " KRW   즐겨찾기 0           Keys                                                     정렬: 거래대금▼",
-                "   이름                 심  q           quit                             대금(백만)",
-                "   엑스알피(리플)       XRP Tab         KRW / Favorites                     123,457",
-                "   비트코인             BTC ↑ ↓  j k    move                                 98,765",
-                "   이더리움             ETH PgUp PgDn   page                                 45,679",
-                "   도지코인             DOG Enter       market detail                         2,346",
-                "   솔라나               SOL Esc         back / clear search                     988",
-                "                            f  Space    toggle favorite",
-                "                            s  S        next sort / reverse",
-                "                            /           search (Enter keeps, Esc clears)",
-                "                            any key closes",
+                " KRW   즐겨찾기 0  Keys                                                              정렬: 거래대금▼",
+                "   이름            q  ?               quit / this help                            )",
+                "   엑스알피(리플)  Tab                KRW / Favorites; detail: next pane          7",
+                "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                5",
+                "   이더리움        Enter  d           market detail / depth (whole book)          9",
+                "   도지코인        Esc                back / clear search                         6",
+                "   솔라나          f  Space           toggle favorite                             8",
+                "                   s  S               next sort / reverse",
+                "                   /                  search (Enter keeps, Esc clears)",
+                "                   J K                move a favorite down / up",
+                "                   any key closes",
                 " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help",
             ])
     }
@@ -240,12 +205,12 @@ extension ScreenGoldenTests {
             _ = state.reduce(.keyPressed(.enter))
             let lines = DashboardScreen.render(state).trimmedLines
             #expect(lines[1].hasSuffix(expected[0]), "\(lines[1])")
-            #expect(lines[2].hasPrefix(" " + expected[1]), "\(lines[2])")
+            #expect(lines[3].hasPrefix(" " + expected[1]), "\(lines[3])")
         }
         let stale = FeedStatus(state: .live)
         var state = SampleMarket.state(width: 100, height: 20, snapshot: market.snapshot(at: SampleMarket.now, feed: stale))
         _ = state.reduce(.keyPressed(.down))
         _ = state.reduce(.keyPressed(.enter))
-        #expect(DashboardScreen.render(state).trimmedLines[2].hasPrefix(" 호가 · 재연결 이전"))
+        #expect(DashboardScreen.render(state).trimmedLines[3].hasPrefix(" 호가 · 재연결 이전"))
     }
 }

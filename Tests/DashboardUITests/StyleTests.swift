@@ -76,7 +76,7 @@ import Testing
 
     @Test func withoutUnicodeTheChartAndArrowsAreASCII() {
         let settings = DashboardSettings(exchangeName: "Bithumb", isUnicode: false)
-        var state = SampleMarket.state(width: 84, height: 26, settings: settings)
+        var state = SampleMarket.state(width: 170, height: 30, settings: settings)
         let table = DashboardScreen.render(state).lines.joined()
         #expect(table.contains("+1.74%"))
         #expect(table.allSatisfy { $0.isASCII })
@@ -86,6 +86,11 @@ import Testing
         #expect(detail.allSatisfy { $0.isASCII })
         #expect(detail.contains("#"))
         #expect(detail.contains("|"))
+        _ = state.reduce(.keyPressed(.character("d")))
+        _ = state.reduce(.keyPressed(.character("c")))
+        let depth = DashboardScreen.render(state).lines.joined()
+        #expect(depth.allSatisfy { $0.isASCII })
+        #expect(depth.contains("#") && depth.contains("|"))
     }
 
     @Test func candleGlyphsUseHalfCells() {

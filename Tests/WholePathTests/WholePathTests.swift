@@ -31,7 +31,7 @@ import WholePath
                 for size in WholePath.sizes {
                     for variant in 0..<CandleInterval.allCases.count {
                         let screens = bytes.withUnsafeBytes { WholePath.run($0, dialect: dialect, size: size, variant: variant) }
-                        #expect(screens.count == 6, "\(name)")
+                        #expect(screens.count == 11, "\(name)")
                     }
                 }
             }
