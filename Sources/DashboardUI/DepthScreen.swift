@@ -99,29 +99,53 @@ struct ImpactPanel: Widget {
             return
         }
         guard let amount = prompt.amount else { return }
+        let amountText = labels.won(DisplayFormat.price(amount))
+        let first = max(8, amountText.terminalColumns + 2)
+        let headings = [labels.average, labels.worst, labels.quantityWord, labels.levelsColumn, labels.slippage]
+        drawRow(" " + amountText, cells: headings, firstWidth: first, y: area.y, in: area, style: theme.header, into: &buffer)
         for (row, direction) in [MarketImpact.Direction.buy, .sell].enumerated() {
             let impact = MarketImpact(direction, amount: amount, in: book)
-            let style = theme.style(for: direction == .buy ? BookSide.bid : .ask)
-            buffer.write(" " + line(impact, amount: amount), x: area.x, y: area.y + row, limit: area.width, style: style)
+            drawRow(
+                " " + labels.impactSide(direction), cells: cells(impact), firstWidth: first, y: area.y + 1 + row, in: area,
+                style: theme.style(for: direction == .buy ? BookSide.bid : .ask), into: &buffer)
         }
     }
 
-    private func line(_ impact: MarketImpact, amount: ExactDecimal) -> String {
-        var parts = ["\(labels.impactSide(impact.direction)) \(labels.won(DisplayFormat.price(amount))):"]
+    /// Column widths after the first: average, worst, quantity, levels, slippage; whether the
+    /// book was deep enough takes the rest.
+    static let columnWidths = [17, 14, 12, 7, 10]
+
+    private func drawRow(
+        _ first: String, cells: [String], firstWidth: Int, y: Int, in area: Rect, style: Style, into buffer: inout Buffer
+    ) {
+        var x = area.x + buffer.write(first.padded(toColumns: firstWidth), x: area.x, y: y, limit: area.width, style: style)
+        for (index, cell) in cells.enumerated() where x < area.maxX {
+            guard index < Self.columnWidths.count else {
+                buffer.write("  " + cell, x: x, y: y, limit: area.maxX - x, style: style)
+                return
+            }
+            let width = Self.columnWidths[index]
+            buffer.write(
+                DisplayFormat.fitted(cell, toColumns: width - 1).rightAligned(toColumns: width - 1), x: x, y: y,
+                limit: min(width - 1, area.maxX - x), style: style)
+            x += width
+        }
+    }
+
+    /// One direction's figures, in the columns' order, then whether the book was deep enough.
+    private func cells(_ impact: MarketImpact) -> [String] {
         guard let average = impact.averagePrice, let worst = impact.worstPrice else {
-            return (parts + [labels.nothingToFill]).joined(separator: " ")
+            return ["-", "-", "-", "0", "-", labels.nothingToFill]
         }
-        parts.append("\(labels.average) \(DisplayFormat.price(average.rounded(toFractionDigits: Self.priceDigits(worst))))")
-        parts.append("\(labels.worst) \(DisplayFormat.price(worst))")
-        parts.append("\(labels.quantityWord) \(DisplayFormat.quantity(impact.quantity))")
-        parts.append(labels.levelsUsed(impact.levels))
-        if let slippage = impact.slippagePercent {
-            parts.append("\(labels.slippage) \(slippage.formatted(fractionDigits: 3))%")
-        }
-        parts.append(
-            impact.isComplete
-                ? labels.filledWhole : labels.bookTooThin(filled: labels.won(DisplayFormat.price(impact.filledAmount.rounded(toFractionDigits: 0)))))
-        return parts.joined(separator: "  ")
+        let filled = labels.won(DisplayFormat.price(impact.filledAmount.rounded(toFractionDigits: 0)))
+        return [
+            DisplayFormat.price(average.rounded(toFractionDigits: Self.priceDigits(worst))),
+            DisplayFormat.price(worst),
+            DisplayFormat.quantity(impact.quantity),
+            "\(impact.levels)",
+            impact.slippagePercent.map { "\($0.formatted(fractionDigits: 3))%" } ?? "-",
+            impact.isComplete ? labels.filledWhole : labels.bookTooThin(filled: filled),
+        ]
     }
 
     /// Decimals an average is shown with: two more than the worst price has, at least two.

@@ -29,13 +29,13 @@ extension Labels {
     func impactSide(_ direction: MarketImpact.Direction) -> String {
         direction == .buy ? pick("시장가 매수", "Market buy") : pick("시장가 매도", "Market sell")
     }
-    var average: String { pick("평균", "avg") }
-    var worst: String { pick("최악", "worst") }
-    var quantityWord: String { pick("수량", "qty") }
-    func levelsUsed(_ count: Int) -> String { pick("호가 \(count)개", count == 1 ? "1 level" : "\(count) levels") }
-    var slippage: String { pick("슬리피지", "slippage") }
-    var filledWhole: String { pick("전량 체결", "filled") }
-    func bookTooThin(filled: String) -> String { pick("호가 부족: \(filled)만 체결", "book too thin: only \(filled) filled") }
+    var average: String { pick("평균가", "Average") }
+    var worst: String { pick("최악가", "Worst") }
+    var quantityWord: String { pick("수량", "Quantity") }
+    var levelsColumn: String { pick("호가수", "Levels") }
+    var slippage: String { pick("슬리피지", "Slippage") }
+    var filledWhole: String { pick("전량 체결", "filled whole") }
+    func bookTooThin(filled: String) -> String { pick("호가 부족: \(filled)만", "book too thin: \(filled) only") }
     func won(_ amount: String) -> String { pick("\(amount)원", "\(amount) KRW") }
     var nothingToFill: String { pick("호가 없음", "no levels") }
 }

@@ -27,7 +27,7 @@ extension SimulatedMarket {
         let opposite = (side == .bid ? book.bestAsk : book.bestBid)?.price
         if let opposite, side == .bid ? price >= opposite : price <= opposite { return [] }
         let existing = level(side, at: price)?.quantity ?? .zero
-        let added = Self.quantity(notional: generator.logNormal(median: medianNotional, sigma: 1.0), price: price)
+        let added = Self.quantity(notional: generator.logNormal(median: medianNotional * Self.restingSizeFactor, sigma: 1.0), price: price)
         return [BookChange(side: side, price: price, quantity: existing + added)]
     }
 
@@ -97,12 +97,17 @@ extension SimulatedMarket {
                 let next = side == .bid ? KRWTickTable.price(from, down: steps) : KRWTickTable.price(from, up: steps)
                 guard let next, index == prices.count || (side == .bid ? next > prices[index] : next < prices[index]) else { break }
                 prices.insert(next, at: index)
-                let size = Self.quantity(notional: generator.logNormal(median: medianNotional * 2, sigma: 1.0), price: next)
+                let size = Self.quantity(
+                    notional: generator.logNormal(median: medianNotional * 2 * Self.restingSizeFactor, sigma: 1.0), price: next)
                 changes.append(BookChange(side: side, price: next, quantity: size))
             }
         }
         return changes
     }
+
+    /// Resting orders are this many times a taker's median size: books hold several trades'
+    /// worth at each level, as real KRW books do.
+    static let restingSizeFactor = 4.0
 
     /// Levels from the touch that are kept free of gaps.
     static let denseLevels = 20

@@ -80,11 +80,12 @@ extension TimedEndToEndTests {
             #expect(saved.contains("\"KRW-"))
 
             try await tmux.send("Enter")
-            let detail = try await tmux.waitForScreen("the detail view with book, trades and chart") { screen in
-                screen.contains("호가") && screen.contains("체결") && screen.contains("차트") && screen.contains("스프레드")
-                    && screen.contains("┃")
+            try await tmux.waitForScreen("the detail view's book and trades") { screen in
+                screen.contains("호가") && screen.contains("체결") && screen.contains("스프레드")
             }
-            #expect(detail.contains("1m 3m 5m"))
+            try await tmux.send("Tab")
+            let chart = try await tmux.waitForScreen("the chart pane") { $0.contains("1m 3m 5m") && $0.contains("┃") }
+            #expect(chart.contains("차트"))
 
             try await tmux.send("Escape", "q")
             #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")

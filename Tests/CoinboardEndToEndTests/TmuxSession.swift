@@ -94,6 +94,11 @@ struct TmuxSession {
         try await tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Resizes the terminal, as a user dragging its window does.
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// What the terminal shows now.
     func screen() async throws -> String {
         try await tmux(["capture-pane", "-p", "-t", name])
