@@ -139,7 +139,7 @@ struct ImpactPanel: Widget {
         }
         let filled = labels.won(DisplayFormat.price(impact.filledAmount.rounded(toFractionDigits: 0)))
         return [
-            DisplayFormat.price(average.rounded(toFractionDigits: Self.priceDigits(worst))),
+            DisplayFormat.grouped(average.formatted(fractionDigits: Self.priceDigits(worst))),
             DisplayFormat.price(worst),
             DisplayFormat.quantity(impact.quantity),
             "\(impact.levels)",

@@ -27,6 +27,18 @@ struct SnapshotTable {
         for (code, book) in report.orderbooks.entries {
             lines.append("")
             lines.append("\(code) order book at \(book.timestamp)")
+            let stats = book.stats
+            lines.append(
+                "spread \(stats.spread ?? "-") (\(stats.spreadTicks.map(String.init) ?? "-") ticks), mid \(stats.mid ?? "-"), "
+                    + "bids \(stats.bidTotal), asks \(stats.askTotal), imbalance \(stats.imbalance ?? "-")")
+            if let impact = report.impact?.entries.first(where: { $0.key == code })?.value {
+                for (side, fill) in [("buy", impact.buy), ("sell", impact.sell)] {
+                    lines.append(
+                        "market \(side) \(impact.amount) KRW: average \(fill.averagePrice ?? "-"), worst \(fill.worstPrice ?? "-"), "
+                            + "quantity \(fill.quantity), \(fill.levels) levels, slippage \(fill.slippagePercent ?? "-")%"
+                            + (fill.complete ? "" : ", book too thin: \(fill.filledAmount) KRW filled"))
+                }
+            }
             for level in book.asks.reversed() { lines.append(row("ask", level.price, level.quantity, "", "")) }
             for level in book.bids { lines.append(row("bid", level.price, level.quantity, "", "")) }
         }

@@ -78,7 +78,7 @@ extension TimedEndToEndTests {
         func table() async throws {
             let outcome = try await CoinboardProcess.run([
                 "snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
-                "--duration", "3", "--format", "table",
+                "--duration", "3", "--format", "table", "--impact", "100만",
             ])
             #expect(outcome.status == 0)
             let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
@@ -88,6 +88,9 @@ extension TimedEndToEndTests {
             #expect(lines.contains { $0.hasPrefix("KRW-BTC") && $0.hasSuffix("비트코인 / Bitcoin") })
             #expect(lines.filter { $0.hasPrefix("ask ") }.count == 2 && lines.filter { $0.hasPrefix("bid ") }.count == 2)
             #expect(lines.contains("KRW-BTC trades, newest first"))
+            #expect(lines.contains { $0.hasPrefix("spread ") && $0.contains(" ticks), mid ") })
+            #expect(lines.contains { $0.hasPrefix("market buy 1000000 KRW: average ") })
+            #expect(lines.contains { $0.hasPrefix("market sell 1000000 KRW: average ") })
         }
     }
 }
