@@ -28,7 +28,7 @@ public actor DashboardApp {
     private let clock: any RuntimeClock
     private let frameInterval: Duration
     private let logger: Logger
-    private var screen = Screen()
+    private var presenter = FramePresenter()
     private var lastFrameAt: MonotonicInstant?
     private var isFrameScheduled = false
     private var needsFrame = false
@@ -166,7 +166,7 @@ public actor DashboardApp {
     private func draw(_ state: UIState) {
         needsFrame = false
         lastFrameAt = clock.monotonicNow()
-        screen.present(DashboardScreen.render(state), on: backend)
+        presenter.present(DashboardScreen.render(state), on: backend)
         measureLatency(of: state.snapshot, shownAt: clock.wallNow())
     }
 

@@ -10,8 +10,13 @@ struct CandlestickChart: Widget {
     let labels: Labels
     let theme: Theme
 
+    /// The smallest area a chart is drawn in.
+    static let minimumSize = Size(width: 20, height: 4)
+    /// From this height a sixth of the rows (at least two) show volume bars.
+    static let volumeBarsFromHeight = 12
+
     func render(in area: Rect, into buffer: inout Buffer) {
-        guard area.height >= 4, area.width >= 20 else { return }
+        guard area.height >= Self.minimumSize.height, area.width >= Self.minimumSize.width else { return }
         let (title, body) = area.splitTop(1)
         renderTitle(in: title, into: &buffer)
         let candles = visibleCandles(columns: body.width - ChartScale.labelWidth)
@@ -19,7 +24,7 @@ struct CandlestickChart: Widget {
             buffer.write(" " + labels.noCandles, x: body.x, y: body.y + body.height / 2, limit: body.width, style: theme.muted)
             return
         }
-        let volumeRows = body.height >= 12 ? max(2, body.height / 6) : 0
+        let volumeRows = body.height >= Self.volumeBarsFromHeight ? max(2, body.height / 6) : 0
         let (chartArea, timeAxis) = body.splitBottom(1)
         let (priceArea, volumeArea) = chartArea.splitBottom(volumeRows)
         let (plot, axis) = priceArea.splitLeft(priceArea.width - ChartScale.labelWidth)

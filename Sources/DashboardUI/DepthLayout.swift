@@ -1,4 +1,4 @@
-public import TerminalKit
+import TerminalKit
 
 /// Where each part of the depth view goes: the ticker header, two rows of book statistics,
 /// the market-impact panel while it is used, and the ladder — with the cumulative depth chart

@@ -13,6 +13,15 @@ struct DepthPanel: Widget {
     let labels: Labels
     let theme: Theme
 
+    /// Column widths: the price, the quantity, the cumulative size, the % change.
+    static let priceWidth = 13
+    static let quantityWidth = 12
+    static let cumulativeWidth = 12
+    static let percentWidth = 8
+    /// The narrowest panels that still show the cumulative size and the % change.
+    static let showsCumulativeFromWidth = 58
+    static let showsPercentFromWidth = 48
+
     /// One drawn level with its view-model figures.
     struct Row {
         let side: BookSide
@@ -52,20 +61,24 @@ struct DepthPanel: Widget {
 
     private func draw(_ row: Row, largest: ExactDecimal, y: Int, in area: Rect, into buffer: inout Buffer) {
         let style = theme.style(for: row.side)
-        let showsTotal = area.width >= 58
-        let showsPercent = area.width >= 48
-        let fixed = 1 + 13 + 1 + 12 + 1 + (showsTotal ? 13 : 0) + (showsPercent ? 9 : 0)
+        let showsTotal = area.width >= Self.showsCumulativeFromWidth
+        let showsPercent = area.width >= Self.showsPercentFromWidth
+        let fixed =
+            1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + (showsTotal ? Self.cumulativeWidth + 1 : 0)
+            + (showsPercent ? Self.percentWidth + 1 : 0)
         let barWidth = max(0, area.width - fixed)
         var x = area.x
         let isLast = lastTrade?.price == row.level.price
         x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
         x +=
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: 13).rightAligned(toColumns: 13), x: x, y: y, limit: 13,
+                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: Self.priceWidth).rightAligned(toColumns: Self.priceWidth), x: x,
+                y: y, limit: Self.priceWidth,
                 style: isLast ? style.bold.underlined : style) + 1
         x +=
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12)
+                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: Self.quantityWidth)
+                    .rightAligned(toColumns: Self.quantityWidth), x: x, y: y, limit: Self.quantityWidth)
             + 1
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
@@ -76,12 +89,14 @@ struct DepthPanel: Widget {
         if showsTotal {
             x +=
                 buffer.write(
-                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: 12).rightAligned(toColumns: 12), x: x, y: y, limit: 12,
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth)
+                        .rightAligned(toColumns: Self.cumulativeWidth), x: x, y: y, limit: Self.cumulativeWidth,
                     style: theme.muted) + 1
         }
         if showsPercent, let reference = ticker?.referencePrice, let change = (row.level.price - reference).divided(by: reference) {
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: 8).rightAligned(toColumns: 8), x: x, y: y, limit: 8,
+                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: Self.percentWidth)
+                    .rightAligned(toColumns: Self.percentWidth), x: x, y: y, limit: Self.percentWidth,
                 style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
         }
     }

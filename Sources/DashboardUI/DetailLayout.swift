@@ -1,5 +1,5 @@
-public import MarketCore
-public import TerminalKit
+import MarketCore
+import TerminalKit
 
 /// A part of the detail view on terminals too narrow to show them all: 호가 / 차트 / 체결, as
 /// the original app's tabs.
@@ -21,7 +21,7 @@ public enum DetailPane: String, Sendable, Hashable, CaseIterable {
 ///   takes its column.
 /// - Narrower: a pane bar under the header and one pane at a time (`Tab` switches): the book
 ///   with the tape beside it (from ``tapeBesideBookMinimumWidth``) or under it (when rows are
-///   left over), the chart, or the tape.
+///   left over) and, on tall terminals, the chart under both; the chart; or the tape.
 struct DetailLayout {
     static let headerRows = 2
     static let sideBySideMinimumWidth = 160
@@ -30,6 +30,8 @@ struct DetailLayout {
     static let tapeWidth = 36
     /// The fewest rows the tape is given under the book.
     static let tapeUnderBookMinimumRows = 8
+    /// The fewest rows the chart is given under the book in the book pane.
+    static let chartUnderBookMinimumRows = 12
 
     let header: Rect
     /// The pane bar, on narrow terminals.
@@ -66,12 +68,18 @@ struct DetailLayout {
         case .trades:
             (book, tape, chart) = (nil, paneArea, nil)
         case .book:
-            chart = nil
-            if paneArea.width >= Self.tapeBesideBookMinimumWidth {
-                let (left, right) = paneArea.splitLeft(paneArea.width - Self.tapeWidth)
+            var top = paneArea
+            if paneArea.height - bookRows >= Self.chartUnderBookMinimumRows {
+                let (upper, lower) = paneArea.splitTop(bookRows)
+                (top, chart) = (upper, lower)
+            } else {
+                chart = nil
+            }
+            if top.width >= Self.tapeBesideBookMinimumWidth {
+                let (left, right) = top.splitLeft(top.width - Self.tapeWidth)
                 (book, tape) = (left, right.splitLeft(1).rest)
             } else {
-                (book, tape) = Self.book(in: paneArea, rows: bookRows)
+                (book, tape) = Self.book(in: top, rows: bookRows)
             }
         }
     }

@@ -45,6 +45,17 @@ struct PaneBar: Widget {
     let labels: Labels
     let theme: Theme
 
+    /// The pane whose title covers column `x`, if any.
+    static func pane(atColumn x: Int, labels: Labels) -> DetailPane? {
+        var start = 0
+        for pane in DetailPane.allCases {
+            let end = start + " \(labels.pane(pane)) ".terminalColumns
+            if (start..<end).contains(x) { return pane }
+            start = end + 1
+        }
+        return nil
+    }
+
     func render(in area: Rect, into buffer: inout Buffer) {
         var x = area.x
         for pane in DetailPane.allCases {

@@ -7,6 +7,11 @@ struct TradesTape: Widget {
     let labels: Labels
     let theme: Theme
 
+    /// Columns of the time (` 14:03:22`), the quantity, and the price's narrowest and widest.
+    static let timeWidth = 9
+    static let quantityWidth = 13
+    static let priceWidths = 6...14
+
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height >= 2 else { return }
         let body = theme.drawTitle(labels.trades, in: area, into: &buffer)
@@ -14,7 +19,7 @@ struct TradesTape: Widget {
             buffer.write(" " + labels.noTrades, x: body.x, y: body.y, limit: body.width, style: theme.muted)
             return
         }
-        let priceWidth = max(6, min(14, body.width - 9 - 11))
+        let priceWidth = max(Self.priceWidths.lowerBound, min(Self.priceWidths.upperBound, body.width - Self.timeWidth - Self.quantityWidth + 2))
         for (index, trade) in tape.newestFirst.prefix(body.height).enumerated() {
             let y = body.y + index
             let style = theme.style(for: trade.side)
@@ -23,7 +28,7 @@ struct TradesTape: Widget {
             x += buffer.write(
                 DisplayFormat.fitted(DisplayFormat.price(trade.price), toColumns: priceWidth).rightAligned(toColumns: priceWidth + 1), x: x, y: y,
                 limit: body.maxX - x, style: style)
-            let room = min(13, body.maxX - x)
+            let room = min(Self.quantityWidth, body.maxX - x)
             buffer.write(
                 DisplayFormat.fitted(DisplayFormat.quantity(trade.quantity), toColumns: room).rightAligned(toColumns: room), x: x, y: y, limit: room,
                 style: style)

@@ -6,8 +6,9 @@ extension UIState {
 
     /// A click or a turn of the wheel. In the table: a click on a tab shows it, a click on a
     /// row highlights it and a click on the highlighted row opens it, the wheel moves the
-    /// highlight. In the detail view the wheel scrolls the chart through its candles, in the
-    /// depth view the ladder. A click
+    /// highlight. In the detail view a click on the pane bar shows that pane and the wheel
+    /// scrolls the chart through its candles; in the depth view the wheel scrolls the ladder. A
+    /// click
     /// anywhere closes the help.
     mutating func handle(_ event: MouseEvent) -> [UICommand] {
         if showsHelp {
@@ -26,7 +27,13 @@ extension UIState {
             return repeated(.left)
         case (.detail, .wheelDown):
             return repeated(.right)
-        case (.detail, .press), (.depth, .press):
+        case (.detail, .press):
+            let bar = DetailLayout(size: size, pane: detailPane, bookRows: 0).paneBar
+            if let bar, event.y == bar.y, let pane = PaneBar.pane(atColumn: event.x - bar.x, labels: Labels(language: nameLanguage)) {
+                setDetailPane(pane)
+            }
+            return []
+        case (.depth, .press):
             return []
         case (.depth, .wheelUp):
             return repeated(.up)

@@ -124,7 +124,8 @@ extension UIState {
                 setChart(hidden)
                 return []
             }
-            if DetailLayout(size: size, pane: detailPane, bookRows: 0).chart == nil { setDetailPane(.chart) }
+            let bookRows = DetailLayout.bookRows(for: snapshot.orderBooks[market])
+            if DetailLayout(size: size, pane: detailPane, bookRows: bookRows).chart == nil { setDetailPane(.chart) }
             let candles = snapshot.candles[market]?[chart.interval]?.candles ?? []
             setChart(chart.movingCursor(by: 0, in: candles, columns: chartPlotColumns(of: market)))
         default:

@@ -2,7 +2,7 @@ public import ArgumentParser
 import ExchangeClient
 import MarketCore
 import MarketWire
-public import Persistence
+import Persistence
 import Settings
 
 /// `--exchange` takes the names the configuration file uses.

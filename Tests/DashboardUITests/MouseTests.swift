@@ -24,6 +24,21 @@ import Testing
         #expect(state.tab == .krw)
     }
 
+    /// The pane bar at 80×24 reads ` 호가   차트   체결 `: a click on a title shows its pane.
+    @Test func aClickOnThePaneBarShowsThatPane() {
+        var state = SampleMarket.state(width: 80, height: 24)
+        _ = state.reduce(.keyPressed(.down))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(click(8, 2, on: &state).isEmpty)
+        #expect(state.detailPane == .chart)
+        #expect(click(15, 2, on: &state).isEmpty)
+        #expect(state.detailPane == .trades)
+        #expect(click(1, 2, on: &state).isEmpty)
+        #expect(state.detailPane == .book)
+        #expect(click(40, 2, on: &state).isEmpty)
+        #expect(state.detailPane == .book, "a click beside the titles changes nothing")
+    }
+
     @Test func aClickHighlightsARowAndASecondClickOpensIt() {
         var state = SampleMarket.state()
         let third = DashboardLayout.tableBodyTop + 2

@@ -1,11 +1,12 @@
 /// Puts buffers on a backend, sending only the cells that changed since the previous one.
-public struct Screen {
+public struct FramePresenter {
     private var previous: Buffer?
 
-    /// Creates a screen that has drawn nothing yet.
+    /// Creates a presenter that has drawn nothing yet.
     public init() {}
 
-    /// Draws `buffer`: the changed cells only, or everything after a resize or ``invalidate()``.
+    /// Draws `buffer`: the changed cells only, or everything on the first frame and after a
+    /// resize.
     /// - Returns: the cells written.
     @discardableResult
     public mutating func present(_ buffer: Buffer, on backend: some TerminalBackend) -> Int {
@@ -22,5 +23,4 @@ public struct Screen {
         backend.flush()
         return changes.count
     }
-
 }
