@@ -18,6 +18,15 @@ public actor DashboardApp {
         case action(UIAction)
         /// The frame put off because the previous one was less than a frame ago is due.
         case frame
+
+        /// Whether what it changes is drawn without waiting for the frame gate: a snapshot
+        /// (the store already publishes at most a frame's worth a second) or the user's input.
+        var isDrawnAtOnce: Bool {
+            switch self {
+            case .input, .action(.snapshotArrived): true
+            case .tick, .frame, .action: false
+            }
+        }
     }
 
     private let backend: any TerminalBackend
@@ -115,7 +124,7 @@ public actor DashboardApp {
                         }
                     }
                 }
-                drawOrSchedule(state, group: &group, wake: wake)
+                drawOrSchedule(state, atOnce: next.isDrawnAtOnce, group: &group, wake: wake)
             }
             group.cancelAll()
         }
@@ -143,16 +152,19 @@ public actor DashboardApp {
         }
     }
 
-    /// Draws a changed state now if the previous frame was at least a frame ago, or else
-    /// makes sure a frame comes when it is due. Every wake is taken in at once, so a key or a
-    /// snapshot never waits behind frames queued for earlier ones.
+    /// Draws a changed state now if the previous frame was at least a frame ago (or `atOnce`),
+    /// or else makes sure a frame comes when it is due. Every wake is taken in at once, so a
+    /// key or a snapshot never waits behind frames queued for earlier ones. Snapshots and input
+    /// are drawn at once (``Wake/isDrawnAtOnce``): the store already publishes at most a
+    /// frame's worth a second, and holding a snapshot for the frame gate as well stacked a
+    /// second frame period on its latency (feed→screen p50 54 → 23 ms at 30 fps).
     private func drawOrSchedule(
-        _ state: UIState, group: inout DiscardingTaskGroup,
+        _ state: UIState, atOnce: Bool, group: inout DiscardingTaskGroup,
         wake: AsyncStream<Wake>.Continuation
     ) {
         guard needsFrame else { return }
         let sinceLastFrame = lastFrameAt.map { clock.monotonicNow().duration(since: $0) } ?? frameInterval
-        if sinceLastFrame >= frameInterval {
+        if atOnce || sinceLastFrame >= frameInterval {
             draw(state)
         } else if !isFrameScheduled {
             isFrameScheduled = true
