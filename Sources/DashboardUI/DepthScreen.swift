@@ -21,8 +21,11 @@ struct DepthScreen: Widget {
         }
         let ladder = DepthLadder(book: book, grouping: view.grouping)
         let statistics = BookStatistics(book)
-        DepthStatisticsLine(statistics: statistics, ladder: ladder, grouping: view.grouping, labels: labels, theme: theme)
-            .render(in: layout.statistics, into: &buffer)
+        DepthStatisticsLine(
+            statistics: statistics, ladder: ladder, grouping: view.grouping, title: labels.orderBook(snapshot.bookState(of: market)),
+            labels: labels, theme: theme
+        )
+        .render(in: layout.statistics, into: &buffer)
         if let panel = layout.impact {
             ImpactPanel(prompt: view.impact, book: book, labels: labels, theme: theme).render(in: panel, into: &buffer)
         }
@@ -45,6 +48,8 @@ struct DepthStatisticsLine: Widget {
     let statistics: BookStatistics
     let ladder: DepthLadder
     let grouping: BookGrouping
+    /// The panel's title drawn on the first row, which the figures follow.
+    let title: String
     let labels: Labels
     let theme: Theme
 
@@ -61,8 +66,7 @@ struct DepthStatisticsLine: Widget {
             first.append("\(labels.imbalance) \(DisplayFormat.signedPercent(imbalance))")
         }
         first.append(labels.grouping(ticks: grouping.ticks, bucket: DisplayFormat.price(ladder.bucket)))
-        let titleWidth = labels.depth.terminalColumns + 12
-        let x = area.x + min(area.width, max(titleWidth, 24))
+        let x = area.x + min(area.width, title.terminalColumns + 3)
         buffer.write(first.joined(separator: "  "), x: x, y: area.y, limit: area.maxX - x, style: theme.header.underlined)
         let second = [
             "\(labels.bids) \(DisplayFormat.quantity(statistics.bidTotal)) (\(labels.nearMid) \(DisplayFormat.quantity(statistics.bidNearMid)))",
@@ -121,7 +125,9 @@ struct ImpactPanel: Widget {
         var x = area.x + buffer.write(first.padded(toColumns: firstWidth), x: area.x, y: y, limit: area.width, style: style)
         for (index, cell) in cells.enumerated() where x < area.maxX {
             guard index < Self.columnWidths.count else {
-                buffer.write("  " + cell, x: x, y: y, limit: area.maxX - x, style: style)
+                let room = area.maxX - x - 2
+                let status = cell.terminalColumns <= room ? cell : (cells.count > index + 1 ? cells[index + 1] : cell)
+                buffer.write("  " + status, x: x, y: y, limit: area.maxX - x, style: style)
                 return
             }
             let width = Self.columnWidths[index]
@@ -132,10 +138,11 @@ struct ImpactPanel: Widget {
         }
     }
 
-    /// One direction's figures, in the columns' order, then whether the book was deep enough.
+    /// One direction's figures, in the columns' order, then whether the book was deep enough,
+    /// in full and in short (for narrow terminals).
     private func cells(_ impact: MarketImpact) -> [String] {
         guard let average = impact.averagePrice, let worst = impact.worstPrice else {
-            return ["-", "-", "-", "0", "-", labels.nothingToFill]
+            return ["-", "-", "-", "0", "-", labels.nothingToFill, labels.nothingToFill]
         }
         let filled = labels.won(DisplayFormat.price(impact.filledAmount.rounded(toFractionDigits: 0)))
         return [
@@ -145,6 +152,7 @@ struct ImpactPanel: Widget {
             "\(impact.levels)",
             impact.slippagePercent.map { "\($0.formatted(fractionDigits: 3))%" } ?? "-",
             impact.isComplete ? labels.filledWhole : labels.bookTooThin(filled: filled),
+            impact.isComplete ? labels.filledShort : labels.tooThinShort,
         ]
     }
 

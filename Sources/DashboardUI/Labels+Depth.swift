@@ -35,6 +35,8 @@ extension Labels {
     var levelsColumn: String { pick("호가수", "Levels") }
     var slippage: String { pick("슬리피지", "Slippage") }
     var filledWhole: String { pick("전량 체결", "filled whole") }
+    var filledShort: String { pick("전량", "full") }
+    var tooThinShort: String { pick("부족", "short") }
     func bookTooThin(filled: String) -> String { pick("호가 부족: \(filled)만", "book too thin: \(filled) only") }
     func won(_ amount: String) -> String { pick("\(amount)원", "\(amount) KRW") }
     var nothingToFill: String { pick("호가 없음", "no levels") }
