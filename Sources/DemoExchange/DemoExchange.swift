@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
 public import MarketCore
@@ -69,12 +70,7 @@ public struct DemoExchange: Sendable {
         serverLogger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(
-                    ws: .init(
-                        maxFrameSize: configuration.requestSizeLimit,
-                        autoPing: .disabled))),
+            server: Self.server(webSocketRouter: router, maxFrameSize: configuration.requestSizeLimit),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: serverLogger)
@@ -88,6 +84,25 @@ public struct DemoExchange: Sendable {
             return
         } catch {
             throw .couldNotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
+        }
+    }
+}
+
+extension DemoExchange {
+    /// How long a connection may take to finish once the exchange stops (a WebSocket's close
+    /// handshake) before it is closed.
+    static let stoppingGrace = TimeAmount.milliseconds(500)
+
+    /// HTTP/1.1 with the WebSocket upgrade, each connection closed within ``stoppingGrace`` of
+    /// the exchange stopping.
+    private static func server(webSocketRouter: Router<DemoRequestContext>, maxFrameSize: Int) -> HTTPServerBuilder {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        return HTTPServerBuilder { responder in
+            ConnectionsClosedOnStop(
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(ws: .init(maxFrameSize: maxFrameSize, autoPing: .disabled))),
+                grace: stoppingGrace)
         }
     }
 }

@@ -63,14 +63,15 @@ struct LivePipeline {
         let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
         var configuration = configuration
         configuration.startupWarning = endpoints.plaintextWarning
-        return try await run(
-            transport: WebSocketFeedTransport(
-                endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
-                recorder: recorder),
-            fetcher: RESTSnapshotFetcher(
-                endpoints: endpoints, limit: limit, timeout: deadlines.response,
-                recorder: recorder),
-            store: store, configuration: configuration, logger: logger, body)
+        return try await RESTSnapshotFetcher.withFetcher(
+            endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
+        ) { fetcher in
+            try await run(
+                transport: WebSocketFeedTransport(
+                    endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
+                    recorder: recorder),
+                fetcher: fetcher, store: store, configuration: configuration, logger: logger, body)
+        }
     }
 
     private static func run<Result: Sendable>(
