@@ -123,7 +123,10 @@ struct ServiceLimitTests {
                 for await _ in ended {}
                 return !Task.isCancelled
             }
-            group.addTask { try? await Task.sleep(for: .seconds(60)); return false }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
             let first = await group.next() ?? false
             group.cancelAll()
             return first
