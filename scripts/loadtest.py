@@ -18,7 +18,13 @@ The dashboard shows the market table, or with --detail one market's book, trades
 (which adds that market's book and trade streams). Prints one JSON object per rate, then a
 Markdown table. Everything runs on loopback and every process started is stopped.
 
+With --idle it measures the market closed instead: it records --record-seconds of the demo
+exchange (`coinboard record --demo`), plays the recording to its end in the dashboard
+(`coinboard replay --speed 0`), so nothing changes but the clock and the data's age, and
+reports the dashboard's CPU and memory over --seconds.
+
 Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
+       scripts/loadtest.py --idle [--seconds 20] [--detail]
 """
 
 import argparse
@@ -47,6 +53,8 @@ def parse_arguments():
     parser.add_argument("--detail", action="store_true", help="measure on the detail screen of the first market")
     parser.add_argument("--frame-rate", type=int, default=30, help="the dashboard's --frame-rate")
     parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard executable")
+    parser.add_argument("--idle", action="store_true", help="measure a closed market: a recording played to its end")
+    parser.add_argument("--record-seconds", type=float, default=5, help="with --idle, how much of the demo to record")
     return parser.parse_args()
 
 
@@ -177,6 +185,42 @@ def measure(arguments, rate, folder):
             demo.kill()
 
 
+def measure_idle(arguments, folder):
+    """CPU and memory of the dashboard showing a recording that has ended: a closed market."""
+    width, height = arguments.size.split("x")
+    recording = os.path.join(folder, "idle.jsonl")
+    subprocess.run([arguments.binary, "record", "--demo", "--markets", "BTC", "--duration", str(arguments.record_seconds),
+                    "--out", recording], check=True, capture_output=True)
+    tmux = Tmux(folder)
+    try:
+        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config {os.path.abspath(arguments.binary)} "
+                   f"replay {recording} --speed 0 --frame-rate {arguments.frame_rate}")
+        tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
+        pid = int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
+        tmux.wait_for(lambda text: "recording has ended" in text, 60, "the recording to end")
+        if arguments.detail:
+            tmux.run("send-keys", "-t", "load", "Enter")
+        time.sleep(arguments.settle)
+        start_cpu, start_time = cpu_seconds(pid), time.monotonic()
+        time.sleep(arguments.seconds)
+        elapsed = time.monotonic() - start_time
+        cpu = (cpu_seconds(pid) - start_cpu) / elapsed * 100
+        memory = memory_kib(pid)
+        tmux.run("send-keys", "-t", "load", "q")
+        time.sleep(0.5)
+        return {
+            "screen": "detail" if arguments.detail else "markets",
+            "market": "closed (a recording played to its end)",
+            "cpuPercentOfOneCore": round(cpu, 3),
+            "residentMiB": round(memory["VmRSS"] / 1024, 1),
+            "residentPeakMiB": round(memory["VmHWM"] / 1024, 1),
+            "seconds": round(elapsed, 1),
+            "frameRate": arguments.frame_rate,
+        }
+    finally:
+        tmux.kill()
+
+
 def latency_windows(log, start, end):
     """The latency lines the dashboard logged between `start` and `end` (epoch seconds)."""
     windows = []
@@ -199,6 +243,10 @@ def main():
         sys.exit("loadtest: tmux is needed (scripts/install-deps.sh installs it)")
     if not os.access(arguments.binary, os.X_OK):
         sys.exit(f"loadtest: no executable at {arguments.binary} (swift build -c release --product coinboard)")
+    if arguments.idle:
+        with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
+            print(json.dumps(measure_idle(arguments, folder)), flush=True)
+        return
     results = []
     with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
         for rate in (int(value) for value in arguments.rates.split(",")):

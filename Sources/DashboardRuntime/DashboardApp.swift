@@ -48,7 +48,9 @@ public actor DashboardApp {
     /// Most frames a second when nothing else is configured.
     public static let defaultFrameRate = 30
 
-    /// How often the clock ticks: the status clock, fading flashes and resizes follow it.
+    /// How often the clock ticks: resizes, fading flashes, the data's age and the status clock
+    /// follow it. A tick that changes nothing on screen draws nothing
+    /// (``UIState/readsDifferently(at:)``).
     public static let tickInterval = Duration.milliseconds(100)
 
     /// How often the feed-to-screen latency is written to the log.
@@ -114,7 +116,7 @@ public actor DashboardApp {
             draw(state)
             wakes: for await next in wakes {
                 if case .frame = next { isFrameScheduled = false }
-                for action in actions(for: next) {
+                for action in actions(for: next, in: state) {
                     needsFrame = true
                     for command in state.reduce(action) {
                         switch command {
@@ -130,7 +132,7 @@ public actor DashboardApp {
         }
     }
 
-    private func actions(for wake: Wake) -> [UIAction] {
+    private func actions(for wake: Wake, in state: UIState) -> [UIAction] {
         switch wake {
         case .action(let action):
             return [action]
@@ -140,7 +142,10 @@ public actor DashboardApp {
             return backend.pendingEvents().map(Self.action(for:))
         case .tick:
             // A resize reaches ncurses as a signal, read with the keys: the tick picks it up.
-            return actions(for: .input) + [.tick(clock.wallNow())]
+            // The time is passed on (and a frame drawn) only when the screen would show it.
+            let now = clock.wallNow()
+            let events = actions(for: .input, in: state)
+            return state.readsDifferently(at: now) ? events + [.tick(now)] : events
         }
     }
 

@@ -12,7 +12,7 @@ struct StatusBar: Widget {
         let bar = Style.plain.reversed
         buffer.fill(area, style: bar)
         let feed = state.snapshot.feed
-        let right = " \(DisplayFormat.kstTime(state.now)) KST  ?:help "
+        let right = " \(Self.clock(at: state.now)) KST  ?:help "
         let rightX = max(area.x, area.maxX - right.terminalColumns)
         var x = area.x
         func put(_ text: String, _ style: Style = bar) {
@@ -25,7 +25,7 @@ struct StatusBar: Widget {
         }
         put(" ")
         put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
-        if let age = feed.secondsSinceMarketData(at: state.now) { put("  \(Self.age(age))") }
+        if let age = Self.dataAge(of: feed, at: state.now) { put("  \(age)") }
         if let problem = state.watchlistProblem ?? state.notice ?? (feed.state == .live ? nil : feed.lastProblem) {
             put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
         }
@@ -43,6 +43,16 @@ struct StatusBar: Widget {
         case .connecting, .stale: .yellow
         case .reconnecting, .failed: .red
         }
+    }
+
+    /// The KST clock's reading at `time`.
+    static func clock(at time: Timestamp) -> String {
+        DisplayFormat.kstTime(time)
+    }
+
+    /// How old the feed's market data is at `time`, if any has come.
+    static func dataAge(of feed: FeedStatus, at time: Timestamp) -> String? {
+        feed.secondsSinceMarketData(at: time).map(age)
     }
 
     /// How long ago, in words that stay short: `0.4s ago`, `12s ago`, `3m ago`.

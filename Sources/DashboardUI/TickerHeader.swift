@@ -33,10 +33,15 @@ struct TickerHeader: Widget {
         figures.append(("\(labels.previousClose) \(DisplayFormat.price(ticker.referencePrice))", 4))
         if let volume = ticker.volume24h { figures.append(("\(labels.volume) \(DisplayFormat.quantity(volume))", 1)) }
         if let value = ticker.tradeValue24h { figures.append(("\(labels.tradeValue) \(DisplayFormat.millions(value))", 2)) }
-        if let received = state.snapshot.receivedAt[market] {
-            figures.append((labels.updated(secondsAgo: Double(state.now.microseconds(since: received)) / 1_000_000), 6))
-        }
+        if let updated = Self.updated(market: market, in: state, at: state.now) { figures.append((updated, 6)) }
         buffer.write("  " + Self.fitting(figures, columns: area.width - 2), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
+    }
+
+    /// How long ago `market`'s ticker arrived, as the header reads at `time`.
+    static func updated(market: MarketCode, in state: UIState, at time: Timestamp) -> String? {
+        state.snapshot.receivedAt[market].map { received in
+            Labels(language: state.nameLanguage).updated(secondsAgo: Double(time.microseconds(since: received)) / 1_000_000)
+        }
     }
 
     /// The figures that fit `columns`, two spaces apart, in order: the ones with the lowest

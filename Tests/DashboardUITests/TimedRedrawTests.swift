@@ -1,0 +1,61 @@
+import DashboardUI
+import MarketCore
+import TerminalKit
+import Testing
+
+/// The clock's ticks redraw only what time changes on screen: the KST clock each second, the
+/// data's age (tenths while it is under 10 s), a flash's end.
+@Suite struct TimedRedrawTests {
+    let now = SampleMarket.now
+
+    func later(_ milliseconds: Int64) -> Timestamp {
+        now.advanced(byMicroseconds: milliseconds * 1000)
+    }
+
+    func quietState(dataAgeSeconds: Int64) -> UIState {
+        let feed = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now.advanced(byMicroseconds: -dataAgeSeconds * 1_000_000))
+        return SampleMarket.state(width: 140, height: 45, snapshot: SampleMarket.snapshot(feed: feed))
+    }
+
+    @Test func aQuietMarketReadsTheSameUntilTheClocksNextSecond() {
+        let state = quietState(dataAgeSeconds: 30)
+        #expect(!state.readsDifferently(at: later(100)))
+        #expect(!state.readsDifferently(at: later(999)))
+        #expect(state.readsDifferently(at: later(1000)), "the clock and the age move on")
+    }
+
+    @Test func dataUnderTenSecondsOldShowsItsAgeInTenths() {
+        let state = quietState(dataAgeSeconds: 2)
+        #expect(!state.readsDifferently(at: later(50)))
+        #expect(state.readsDifferently(at: later(100)), "2.0s ago becomes 2.1s ago")
+    }
+
+    @Test func theDetailViewsUpdatedFigureFollowsTheSecondsOnly() {
+        var state = quietState(dataAgeSeconds: 30)
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(state.focusedMarket != nil)
+        #expect(!state.readsDifferently(at: later(900)))
+        #expect(state.readsDifferently(at: later(1000)))
+    }
+
+    @Test func aFlashsEndIsATimedChange() {
+        var market = MarketState()
+        market.apply(.markets(SampleMarket.markets))
+        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
+        let feed = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now.advanced(byMicroseconds: -30_000_000))
+        let first = market.snapshot(at: now, feed: feed)
+        var moved = SampleMarket.tickers[0]
+        moved.price = moved.price + ExactDecimal(1000)
+        market.apply(.ticker(moved))
+        let second = market.snapshot(at: now, feed: feed)
+        #expect(second.diff.priceMoves[moved.market] != nil)
+        var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
+        _ = state.reduce(.snapshotArrived(second))
+        #expect(state.flashes[moved.market] != nil)
+        #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 - 1)))
+        #expect(state.readsDifferently(at: later(UIState.flashDuration / 1000)), "the flash is over")
+        _ = state.reduce(.tick(later(UIState.flashDuration / 1000)))
+        #expect(state.flashes.isEmpty)
+        #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 + 100)))
+    }
+}
