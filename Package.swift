@@ -201,7 +201,7 @@ let package = Package(
         .testTarget(
             name: "DashboardRuntimeTests",
             dependencies: [
-                "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", "RuntimeTestSupport",
+                "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", "RuntimeTestSupport", "SystemTime",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

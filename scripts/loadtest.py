@@ -21,10 +21,19 @@ Markdown table. Everything runs on loopback and every process started is stopped
 With --idle it measures the market closed instead: it records --record-seconds of the demo
 exchange (`coinboard record --demo`), plays the recording to its end in the dashboard
 (`coinboard replay --speed 0`), so nothing changes but the clock and the data's age, and
-reports the dashboard's CPU and memory over --seconds.
+reports the dashboard's CPU and memory over --seconds. With --in-process-demo it reports the
+same for `coinboard --demo`, the demo exchange simulating every market inside the dashboard.
+
+With --startup it measures start-up instead, --runs times against `serve-demo --rate 1000`
+(already running): from launching the dashboard to the first full table (the status bar reads
+live and every visible row has a price), and from Enter on the top row to its detail view with
+the book, the trades tape and the candles drawn. Times are read by polling tmux every 2 ms or
+so, so they include that polling.
 
 Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
        scripts/loadtest.py --idle [--seconds 20] [--detail]
+       scripts/loadtest.py --in-process-demo [--seconds 20] [--detail]
+       scripts/loadtest.py --startup [--runs 3]
 """
 
 import argparse
@@ -55,6 +64,9 @@ def parse_arguments():
     parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard executable")
     parser.add_argument("--idle", action="store_true", help="measure a closed market: a recording played to its end")
     parser.add_argument("--record-seconds", type=float, default=5, help="with --idle, how much of the demo to record")
+    parser.add_argument("--in-process-demo", action="store_true", help="measure `coinboard --demo` (CPU and memory)")
+    parser.add_argument("--startup", action="store_true", help="measure the time to the first full table and to a detail view")
+    parser.add_argument("--runs", type=int, default=3, help="with --startup, how many launches")
     return parser.parse_args()
 
 
@@ -187,17 +199,28 @@ def measure(arguments, rate, folder):
 
 def measure_idle(arguments, folder):
     """CPU and memory of the dashboard showing a recording that has ended: a closed market."""
-    width, height = arguments.size.split("x")
     recording = os.path.join(folder, "idle.jsonl")
     subprocess.run([arguments.binary, "record", "--demo", "--markets", "BTC", "--duration", str(arguments.record_seconds),
                     "--out", recording], check=True, capture_output=True)
+    result = measure_dashboard(arguments, folder, f"replay {recording} --speed 0", "recording has ended")
+    return {"market": "closed (a recording played to its end)", **result}
+
+
+def measure_demo(arguments, folder):
+    """CPU and memory of `coinboard --demo`: the dashboard with the demo exchange in its process."""
+    return {"market": "coinboard --demo (the demo exchange in-process)", **measure_dashboard(arguments, folder, "--demo", "● live")}
+
+
+def measure_dashboard(arguments, folder, options, ready):
+    """The dashboard's CPU and memory over --seconds, run with `options` once `ready` shows and --settle has passed."""
+    width, height = arguments.size.split("x")
     tmux = Tmux(folder)
     try:
-        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config {os.path.abspath(arguments.binary)} "
-                   f"replay {recording} --speed 0 --frame-rate {arguments.frame_rate}")
+        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/state "
+                   f"{os.path.abspath(arguments.binary)} {options} --frame-rate {arguments.frame_rate}")
         tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
         pid = int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
-        tmux.wait_for(lambda text: "recording has ended" in text, 60, "the recording to end")
+        tmux.wait_for(lambda text: ready in text, 60, ready)
         if arguments.detail:
             tmux.run("send-keys", "-t", "load", "Enter")
         time.sleep(arguments.settle)
@@ -210,8 +233,7 @@ def measure_idle(arguments, folder):
         time.sleep(0.5)
         return {
             "screen": "detail" if arguments.detail else "markets",
-            "market": "closed (a recording played to its end)",
-            "cpuPercentOfOneCore": round(cpu, 3),
+            "cpuPercentOfOneCore": round(cpu, 2),
             "residentMiB": round(memory["VmRSS"] / 1024, 1),
             "residentPeakMiB": round(memory["VmHWM"] / 1024, 1),
             "seconds": round(elapsed, 1),
@@ -219,6 +241,59 @@ def measure_idle(arguments, folder):
         }
     finally:
         tmux.kill()
+
+
+PRICE_ROW = re.compile(r"\d[\d,.]* +[-+▲▼]?[\d.]+%")
+
+
+def table_is_full(text, height):
+    """Live, and every table row the terminal has room for shows a price and a change."""
+    rows = sum(1 for line in text.splitlines() if PRICE_ROW.search(line))
+    return "● live" in text and rows >= height - 4
+
+
+def detail_is_drawn(text):
+    """The book (호가 with both sides), the tape (체결 with a trade time) and candles (┃ or │ bodies)."""
+    return ("호가" in text and "체결" in text and re.search(r"\d\d:\d\d:\d\d", text) is not None
+            and ("┃" in text or "│" in text) and "스프레드" in text)
+
+
+def measure_startup(arguments, folder):
+    """Seconds from launch to a full table, and from Enter to a drawn detail view, per run."""
+    width, height = arguments.size.split("x")
+    demo = subprocess.Popen([arguments.binary, "serve-demo", "--port", "0", "--rate", "1000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    runs = []
+    try:
+        port = int(demo.stdout.readline().strip().rsplit(":", 1)[1])
+        time.sleep(2)
+        for run in range(arguments.runs):
+            tmux = Tmux(folder)
+            try:
+                command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/state-{run} "
+                           f"{os.path.abspath(arguments.binary)} --exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 "
+                           f"--rest-url http://127.0.0.1:{port} --watchlist {folder}/watchlist-{run}.json")
+                launched = time.monotonic()
+                tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
+                tmux.wait_for(lambda text: table_is_full(text, int(height)), 30, "a full table")
+                table = time.monotonic() - launched
+                time.sleep(1)
+                entered = time.monotonic()
+                tmux.run("send-keys", "-t", "load", "Enter")
+                tmux.wait_for(detail_is_drawn, 30, "the detail view with its book, tape and chart")
+                detail = time.monotonic() - entered
+                tmux.run("send-keys", "-t", "load", "q")
+                runs.append({"firstFullTableMs": round(table * 1000), "detailViewMs": round(detail * 1000)})
+                time.sleep(0.5)
+            finally:
+                tmux.kill()
+    finally:
+        demo.send_signal(signal.SIGTERM)
+        try:
+            demo.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            demo.kill()
+    return runs
 
 
 def latency_windows(log, start, end):
@@ -243,9 +318,15 @@ def main():
         sys.exit("loadtest: tmux is needed (scripts/install-deps.sh installs it)")
     if not os.access(arguments.binary, os.X_OK):
         sys.exit(f"loadtest: no executable at {arguments.binary} (swift build -c release --product coinboard)")
-    if arguments.idle:
+    if arguments.startup:
         with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
-            print(json.dumps(measure_idle(arguments, folder)), flush=True)
+            for run in measure_startup(arguments, folder):
+                print(json.dumps(run), flush=True)
+        return
+    if arguments.idle or arguments.in_process_demo:
+        with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
+            measured = measure_idle(arguments, folder) if arguments.idle else measure_demo(arguments, folder)
+            print(json.dumps(measured), flush=True)
         return
     results = []
     with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:

@@ -14,6 +14,8 @@
 
 #include <locale.h>
 #include <langinfo.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -70,6 +72,14 @@ static inline int cnc_read_mouse(int *x, int *y) {
     if (event.bstate & BUTTON4_PRESSED) return 2;
     if (event.bstate & BUTTON5_PRESSED) return 3;
     return 0;
+}
+
+/* The terminal's size as the kernel has it for standard output, rows times 65536 plus columns,
+ * or -1 when it cannot be read: compared between polls, it tells a resize without a signal. */
+static inline long cnc_window_size(void) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return -1;
+    return (long)size.ws_row * 65536 + size.ws_col;
 }
 
 #endif

@@ -40,6 +40,8 @@ public actor DashboardApp {
     private var presenter = FramePresenter()
     private var lastFrameAt: MonotonicInstant?
     private var isFrameScheduled = false
+    /// When the next clock tick is set to come, if one is.
+    private var tickDue: MonotonicInstant?
     private var needsFrame = false
     private var latency = FeedToScreenLatency()
     private var latencyWindowStart: MonotonicInstant?
@@ -48,10 +50,12 @@ public actor DashboardApp {
     /// Most frames a second when nothing else is configured.
     public static let defaultFrameRate = 30
 
-    /// How often the clock ticks: resizes, fading flashes, the data's age and the status clock
-    /// follow it. A tick that changes nothing on screen draws nothing
-    /// (``UIState/readsDifferently(at:)``).
+    /// The clock's finest step: flashes end and the data's age (in tenths under 10 s) moves
+    /// on this grid. Ticks come only when the screen reads differently by time alone.
     public static let tickInterval = Duration.milliseconds(100)
+
+    /// The longest the clock waits between ticks: the status bar's clock shows seconds.
+    public static let longestTick = Duration.seconds(1)
 
     /// How often the feed-to-screen latency is written to the log.
     static let latencyWindow = Duration.seconds(5)
@@ -108,14 +112,11 @@ public actor DashboardApp {
             group.addTask { [inputReady = backend.inputReady] in
                 for await _ in inputReady { wake.yield(.input) }
             }
-            group.addTask { [clock] in
-                while (try? await clock.sleep(for: Self.tickInterval)) != nil {
-                    wake.yield(.tick)
-                }
-            }
             draw(state)
+            scheduleTick(for: state, group: &group, wake: wake)
             wakes: for await next in wakes {
                 if case .frame = next { isFrameScheduled = false }
+                if case .tick = next, let due = tickDue, clock.monotonicNow() >= due { tickDue = nil }
                 for action in actions(for: next, in: state) {
                     needsFrame = true
                     for command in state.reduce(action) {
@@ -127,6 +128,7 @@ public actor DashboardApp {
                     }
                 }
                 drawOrSchedule(state, atOnce: next.isDrawnAtOnce, group: &group, wake: wake)
+                scheduleTick(for: state, group: &group, wake: wake)
             }
             group.cancelAll()
         }
@@ -141,8 +143,8 @@ public actor DashboardApp {
         case .input:
             return backend.pendingEvents().map(Self.action(for:))
         case .tick:
-            // A resize reaches ncurses as a signal, read with the keys: the tick picks it up.
-            // The time is passed on (and a frame drawn) only when the screen would show it.
+            // The time is passed on (and a frame drawn) only when the screen would show it: a
+            // tick set for a change that something else has drawn meanwhile draws nothing.
             let now = clock.wallNow()
             let events = actions(for: .input, in: state)
             return state.readsDifferently(at: now) ? events + [.tick(now)] : events
@@ -177,6 +179,22 @@ public actor DashboardApp {
                 guard (try? await clock.sleep(for: frameInterval - sinceLastFrame)) != nil else { return }
                 wake.yield(.frame)
             }
+        }
+    }
+
+    /// Makes sure a tick comes when the screen next reads differently by time alone (the
+    /// clock's second, the data's age, a flash's end), looked for in ``tickInterval`` steps up
+    /// to ``longestTick``: a quiet market wakes the app once a second. A tick already set for
+    /// that time or sooner is kept; one set for later is overtaken by a new one (and draws
+    /// nothing when it comes).
+    private func scheduleTick(for state: UIState, group: inout DiscardingTaskGroup, wake: AsyncStream<Wake>.Continuation) {
+        let delay = state.timeToNextTimedChange(after: clock.wallNow(), step: Self.tickInterval, limit: Self.longestTick)
+        let due = clock.monotonicNow().advanced(by: delay)
+        if let tickDue, tickDue <= due { return }
+        tickDue = due
+        group.addTask { [clock] in
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
+            wake.yield(.tick)
         }
     }
 

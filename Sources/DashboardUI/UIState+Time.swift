@@ -3,10 +3,25 @@ public import MarketCore
 extension UIState {
     /// Whether the screen would read differently at `time` than at ``now`` by time alone: the
     /// KST clock, the data's age in the status bar, the focused market's "updated" figure, or a
-    /// price flash ending. The app's clock ticks often (it also reads resizes) but passes the
-    /// time on only when this holds, so a quiet market is drawn once a second, for the clock.
+    /// price flash ending. The app's clock ticks when this next holds
+    /// (``timeToNextTimedChange(after:step:limit:)``), so a quiet market wakes and is drawn
+    /// once a second, for the clock.
     public func readsDifferently(at time: Timestamp) -> Bool {
         TimedText(self, at: time) != TimedText(self, at: now)
+    }
+
+    /// How long after `time` (the wall clock now, at or after ``now``) the screen first reads
+    /// differently by time alone, looked for in whole `step`s up to `limit`: zero when it
+    /// already does, `limit` when nothing changes before it.
+    public func timeToNextTimedChange(after time: Timestamp, step: Duration, limit: Duration) -> Duration {
+        let shown = TimedText(self, at: now)
+        let stepMicroseconds = step.inMicroseconds
+        let steps = Int(limit / step)
+        guard stepMicroseconds > 0, steps > 0 else { return limit }
+        for count in 0..<steps where TimedText(self, at: time.advanced(byMicroseconds: Int64(count) * stepMicroseconds)) != shown {
+            return step * count
+        }
+        return limit
     }
 }
 

@@ -1,7 +1,7 @@
 /// One candlestick: prices and volume of the trades within an interval.
 public struct Candle: Sendable, Hashable {
-    /// Start of the interval.
-    public var start: Timestamp
+    // The 16-byte decimals come first and the 8-byte start last, in the optional's padding:
+    // 112 bytes a candle instead of 128 (a simulated day of 200 markets holds 300,000).
     /// First trade price.
     public var open: ExactDecimal
     /// Highest trade price.
@@ -14,6 +14,8 @@ public struct Candle: Sendable, Hashable {
     public var volume: ExactDecimal
     /// Traded quote-currency value, when known.
     public var tradeValue: ExactDecimal?
+    /// Start of the interval.
+    public var start: Timestamp
 
     /// Creates a candle.
     public init(

@@ -4,6 +4,7 @@ import Logging
 import MarketCore
 import MarketRuntime
 import RuntimeTestSupport
+import SystemTime
 import TerminalKit
 import Testing
 
@@ -16,8 +17,11 @@ import Testing
 
     /// A store holding two listed markets with tickers, and an app over `backend` and `watchlist`
     /// on the system clock (frames and ticks must come; the tests wait by looks, not by time).
-    func makeApp(_ backend: SharedRecordingBackend, watchlist: MemoryWatchlist) async -> DashboardApp {
-        let store = MarketStore()
+    func makeApp(
+        _ backend: SharedRecordingBackend, watchlist: MemoryWatchlist, clock: any RuntimeClock = SystemClock(),
+        storeClock: any RuntimeClock = SystemClock()
+    ) async -> DashboardApp {
+        let store = MarketStore(clock: storeClock)
         let markets = [
             Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
             Market(code: eth, koreanName: "이더리움", englishName: "Ethereum"),
@@ -37,7 +41,7 @@ import Testing
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
         return DashboardApp(
             backend: backend, store: store, supervisor: supervisor, watchlist: watchlist,
-            settings: DashboardSettings(exchangeName: "Test"),
+            settings: DashboardSettings(exchangeName: "Test"), clock: clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
@@ -55,6 +59,25 @@ import Testing
         _ = try await running.value
         #expect(backend.wasRestored)
         #expect(!backend.isStarted)
+    }
+
+    /// Nothing moves but the status bar's clock, so the app sleeps a second between ticks and
+    /// draws the clock each time (it slept 100 ms, and drew ten frames a second, before ticks
+    /// followed what the screen shows).
+    @Test func aQuietMarketWakesTheAppOnceASecond() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let clock = ManualClock()
+        let app = await makeApp(backend, watchlist: MemoryWatchlist(), clock: clock, storeClock: ManualClock())
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "09:00:00 KST"))
+        for second in 1...3 {
+            #expect(try await eventually { clock.pendingSleeps.contains(DashboardApp.longestTick) })
+            #expect(!clock.pendingSleeps.contains(DashboardApp.tickInterval), "\(clock.pendingSleeps)")
+            clock.advance(by: .seconds(1))
+            #expect(try await screenShows(backend, "09:00:0\(second) KST"))
+        }
+        running.cancel()
+        _ = try await running.value
     }
 
     @Test func aResizeRedrawsAtTheNewSize() async throws {

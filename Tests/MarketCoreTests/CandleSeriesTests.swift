@@ -12,6 +12,10 @@ import Testing
             timestamp: Timestamp(microseconds: day + seconds * 1_000_000))
     }
 
+    @Test func aCandleTakes112Bytes() {
+        #expect(MemoryLayout<Candle>.stride == 112, "the series of every market hold hundreds of thousands")
+    }
+
     @Test func tradesBuildCandlesPerInterval() {
         var series = CandleSeries(interval: .oneMinute)
         for (second, price) in [(1, 100), (20, 105), (59, 98), (61, 101), (150, 99)] {
