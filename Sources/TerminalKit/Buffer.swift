@@ -33,6 +33,7 @@ public struct Buffer: Sendable, Hashable {
         guard y >= 0, y < size.height else { return 0 }
         let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
         let end = overflow ? size.width : min(size.width, reach)
+        if text.isPrintableASCII { return writeASCII(text.utf8, x: x, y: y, end: end, style: style) }
         var column = x
         for character in text {
             let width = character.terminalColumns
@@ -51,6 +52,18 @@ public struct Buffer: Sendable, Hashable {
                 if width == 2 { put(Cell("", style: style), x: column + 1, y: y) }
             }
             column += width
+        }
+        return max(0, column - x)
+    }
+
+    /// ``write(_:x:y:limit:style:)`` for printable ASCII, which most of a screen is (prices,
+    /// figures, labels): a byte a column, no grapheme breaking and no width lookups.
+    private mutating func writeASCII(_ bytes: some Sequence<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {
+        var column = x
+        for byte in bytes {
+            guard column < end else { break }
+            if column >= 0 { put(Cell(String(Unicode.Scalar(byte)), style: style), x: column, y: y) }
+            column += 1
         }
         return max(0, column - x)
     }

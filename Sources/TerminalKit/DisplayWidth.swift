@@ -47,8 +47,14 @@ extension Character {
 }
 
 extension StringProtocol {
+    /// Whether every character is printable ASCII (space to `~`): one column each.
+    var isPrintableASCII: Bool {
+        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Columns the text takes in a terminal (Hangul is two columns per syllable).
     public var terminalColumns: Int {
+        if isPrintableASCII { return utf8.count }
         var columns = 0
         for character in self { columns += character.terminalColumns }
         return columns

@@ -35,6 +35,23 @@ import Testing
         #expect(buffer.lines == ["cdef"])
     }
 
+    /// Printable ASCII takes a shortcut (a byte a column); it must write exactly what the
+    /// general path writes, clipping included. A zero-width space in front sends the same text
+    /// down the general path.
+    @Test func asciiTextIsWrittenAsTheGeneralPathWritesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array(" !#$%,-.0123456789:<>ABCXYZabcxyz~")
+        for _ in 0..<2000 {
+            let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let (x, limit) = (Int.random(in: -5...12, using: &generator), Int.random(in: -1...15, using: &generator))
+            var fast = Buffer(size: Size(width: 10, height: 1))
+            var general = fast
+            let fastWritten = fast.write(text, x: x, y: 0, limit: limit)
+            let generalWritten = general.write("\u{200B}" + text, x: x, y: 0, limit: limit)
+            #expect(fast == general && fastWritten == generalWritten, "\(text) at \(x), limit \(limit)")
+        }
+    }
+
     @Test func diffListsOnlyChangedCells() {
         var before = Buffer(size: Size(width: 8, height: 2))
         before.write("가격 100", x: 0, y: 0)
