@@ -7,11 +7,12 @@ Prints one JSON line per sample and a summary line; the server is always stopped
 import argparse
 import asyncio
 import json
-import signal
 import subprocess
 import time
 
 import aiohttp
+
+from processes import stop
 
 
 def resident_mib(pid):
@@ -61,11 +62,7 @@ async def soak(args):
                                   "rssSecondHalfMinMiB": min(later), "rssSecondHalfMaxMiB": max(later),
                                   "rssLastMiB": samples[-1]["serverRSSMiB"] if samples else None}), flush=True)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
 
 
 def main():

@@ -43,12 +43,13 @@ import os
 import random
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from processes import stop
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -190,11 +191,7 @@ def measure(arguments, rate, folder):
         }
     finally:
         tmux.kill()
-        demo.send_signal(signal.SIGTERM)
-        try:
-            demo.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            demo.kill()
+        stop(demo)
 
 
 def measure_idle(arguments, folder):
@@ -288,11 +285,7 @@ def measure_startup(arguments, folder):
             finally:
                 tmux.kill()
     finally:
-        demo.send_signal(signal.SIGTERM)
-        try:
-            demo.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            demo.kill()
+        stop(demo)
     return runs
 
 
