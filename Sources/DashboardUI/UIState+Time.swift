@@ -7,7 +7,7 @@ extension UIState {
     /// (``timeToNextTimedChange(after:step:limit:)``), so a quiet market wakes and is drawn
     /// once a second, for the clock.
     public func readsDifferently(at time: Timestamp) -> Bool {
-        TimedText(self, at: time) != TimedText(self, at: now)
+        firstFlashEnd.map { $0 <= time } == true || TimedText(self, at: time) != TimedText(self, at: now)
     }
 
     /// How long after `time` (the wall clock now, at or after ``now``) the screen first reads
@@ -15,27 +15,33 @@ extension UIState {
     /// already does, `limit` when nothing changes before it.
     public func timeToNextTimedChange(after time: Timestamp, step: Duration, limit: Duration) -> Duration {
         let shown = TimedText(self, at: now)
-        let stepMicroseconds = step.inMicroseconds
+        let flashEnd = firstFlashEnd
         let steps = Int(limit / step)
-        guard stepMicroseconds > 0, steps > 0 else { return limit }
-        for count in 0..<steps where TimedText(self, at: time.advanced(byMicroseconds: Int64(count) * stepMicroseconds)) != shown {
-            return step * count
+        guard step.inMicroseconds > 0, steps > 0 else { return limit }
+        for count in 0..<steps {
+            let candidate = time.advanced(byMicroseconds: Int64(count) * step.inMicroseconds)
+            if flashEnd.map({ $0 <= candidate }) == true || TimedText(self, at: candidate) != shown { return step * count }
         }
         return limit
     }
+
+    /// When the first lit flash ends. Every flash lit is still on at ``now`` (a flash starts at
+    /// a snapshot's time and those that ended are dropped with the time), so the set of lit
+    /// flashes changes with time exactly when this passes.
+    private var firstFlashEnd: Timestamp? {
+        flashes.values.lazy.map(\.until).min()
+    }
 }
 
-/// Everything on screen that time alone changes, as it reads at one time.
+/// Everything on screen that time alone changes, flashes aside, as it reads at one time.
 private struct TimedText: Equatable {
     let clock: String
     let dataAge: String?
     let updated: String?
-    let flashing: Set<MarketCode>
 
     init(_ state: UIState, at time: Timestamp) {
         clock = StatusBar.clock(at: time)
         dataAge = StatusBar.dataAge(of: state.snapshot.feed, at: time)
         updated = state.focusedMarket.flatMap { TickerHeader.updated(market: $0, in: state, at: time) }
-        flashing = Set(state.flashes.filter { $0.value.until > time }.keys)
     }
 }

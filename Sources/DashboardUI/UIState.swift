@@ -122,7 +122,7 @@ public struct UIState: Sendable, Equatable {
         if snapshot.diff.listingChanged || listing.count != snapshot.markets.count {
             listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        now = max(now, snapshot.capturedAt)
+        setNow(max(now, snapshot.capturedAt))
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
         }

@@ -58,4 +58,22 @@ import Testing
         #expect(state.flashes.isEmpty)
         #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 + 100)))
     }
+
+    @Test func aFlashThatEndedBeforeALaterSnapshotIsNotDrawnByIt() {
+        var market = MarketState()
+        market.apply(.markets(SampleMarket.markets))
+        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
+        let first = market.snapshot(at: now, feed: FeedStatus())
+        var moved = SampleMarket.tickers[0]
+        moved.price = moved.price + ExactDecimal(1000)
+        market.apply(.ticker(moved))
+        let lit = market.snapshot(at: now, feed: FeedStatus())
+        market.apply(.ticker(SampleMarket.tickers[1]))
+        let afterwards = market.snapshot(at: later(500), feed: FeedStatus())
+        var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
+        _ = state.reduce(.snapshotArrived(lit))
+        #expect(state.flashes[moved.market] != nil)
+        _ = state.reduce(.snapshotArrived(afterwards))
+        #expect(state.flashes.isEmpty, "the flash ended 200 ms before this snapshot")
+    }
 }
