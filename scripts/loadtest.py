@@ -131,21 +131,39 @@ def key_response_ms(tmux, trials=5):
     return samples
 
 
-def measure(arguments, rate, folder):
-    width, height = arguments.size.split("x")
-    demo = subprocess.Popen([arguments.binary, "serve-demo", "--port", "0", "--rate", str(rate)],
+def serve_demo(binary, rate):
+    """`coinboard serve-demo --rate RATE` on a free loopback port: the process and its port."""
+    demo = subprocess.Popen([binary, "serve-demo", "--port", "0", "--rate", str(rate)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        return demo, int(demo.stdout.readline().strip().rsplit(":", 1)[1])
+    except (IndexError, ValueError):
+        stop(demo)
+        raise
+
+
+def start_dashboard(tmux, arguments, folder, options, state="state"):
+    """The dashboard with `options` in the tmux session `load` at --size, its configuration and
+    state in `folder`: its pid."""
+    width, height = arguments.size.split("x")
+    command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/{state} "
+               f"{os.path.abspath(arguments.binary)} {options}")
+    tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
+    return int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
+
+
+def demo_feed(port):
+    """The options that point the dashboard at a `serve-demo` on `port`."""
+    return f"--exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 --rest-url http://127.0.0.1:{port}"
+
+
+def measure(arguments, rate, folder):
+    demo, port = serve_demo(arguments.binary, rate)
     tmux = Tmux(folder)
     try:
-        listening = demo.stdout.readline().strip()
-        port = int(listening.rsplit(":", 1)[1])
         log = os.path.join(folder, f"dashboard-{rate}.log")
         output = os.path.join(folder, f"terminal-{rate}.bytes")
-        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config {os.path.abspath(arguments.binary)} "
-                   f"--exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 --rest-url http://127.0.0.1:{port} "
-                   f"--log-file {log} --frame-rate {arguments.frame_rate}")
-        tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
-        pid = int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
+        pid = start_dashboard(tmux, arguments, folder, f"{demo_feed(port)} --log-file {log} --frame-rate {arguments.frame_rate}")
         tmux.wait_for(lambda text: "● live" in text, 30, "the feed to be live")
         if arguments.detail:
             tmux.run("send-keys", "-t", "load", "Enter")
@@ -210,13 +228,9 @@ def measure_demo(arguments, folder):
 
 def measure_dashboard(arguments, folder, options, ready):
     """The dashboard's CPU and memory over --seconds, run with `options` once `ready` shows and --settle has passed."""
-    width, height = arguments.size.split("x")
     tmux = Tmux(folder)
     try:
-        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/state "
-                   f"{os.path.abspath(arguments.binary)} {options} --frame-rate {arguments.frame_rate}")
-        tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
-        pid = int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
+        pid = start_dashboard(tmux, arguments, folder, f"{options} --frame-rate {arguments.frame_rate}")
         tmux.wait_for(lambda text: ready in text, 60, ready)
         if arguments.detail:
             tmux.run("send-keys", "-t", "load", "Enter")
@@ -257,22 +271,17 @@ def detail_is_drawn(text):
 
 def measure_startup(arguments, folder):
     """Seconds from launch to a full table, and from Enter to a drawn detail view, per run."""
-    width, height = arguments.size.split("x")
-    demo = subprocess.Popen([arguments.binary, "serve-demo", "--port", "0", "--rate", "1000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    height = int(arguments.size.split("x")[1])
+    demo, port = serve_demo(arguments.binary, 1000)
     runs = []
     try:
-        port = int(demo.stdout.readline().strip().rsplit(":", 1)[1])
         time.sleep(2)
         for run in range(arguments.runs):
             tmux = Tmux(folder)
             try:
-                command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/state-{run} "
-                           f"{os.path.abspath(arguments.binary)} --exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 "
-                           f"--rest-url http://127.0.0.1:{port} --watchlist {folder}/watchlist-{run}.json")
                 launched = time.monotonic()
-                tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
-                tmux.wait_for(lambda text: table_is_full(text, int(height)), 30, "a full table")
+                start_dashboard(tmux, arguments, folder, f"{demo_feed(port)} --watchlist {folder}/watchlist-{run}.json", state=f"state-{run}")
+                tmux.wait_for(lambda text: table_is_full(text, height), 30, "a full table")
                 table = time.monotonic() - launched
                 time.sleep(1)
                 entered = time.monotonic()

@@ -186,10 +186,14 @@ public actor DashboardApp {
     /// clock's second, the data's age, a flash's end), looked for in ``tickInterval`` steps up
     /// to ``longestTick``: a quiet market wakes the app once a second. A tick already set for
     /// that time or sooner is kept; one set for later is overtaken by a new one (and draws
-    /// nothing when it comes).
+    /// nothing when it comes). A tick already due within one step is kept without looking (the
+    /// search runs after every wake, snapshots included): a change is then shown within a step
+    /// of its time, as the step grid allows anyway.
     private func scheduleTick(for state: UIState, group: inout DiscardingTaskGroup, wake: AsyncStream<Wake>.Continuation) {
+        let now = clock.monotonicNow()
+        if let tickDue, tickDue <= now.advanced(by: Self.tickInterval) { return }
         let delay = state.timeToNextTimedChange(after: clock.wallNow(), step: Self.tickInterval, limit: Self.longestTick)
-        let due = clock.monotonicNow().advanced(by: delay)
+        let due = now.advanced(by: delay)
         if let tickDue, tickDue <= due { return }
         tickDue = due
         group.addTask { [clock] in

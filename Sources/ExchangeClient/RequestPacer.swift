@@ -14,8 +14,7 @@ actor RequestPacer {
 
     /// Waits until a request to `path` may go.
     func waitForTurn(path: String) async throws {
-        let (seconds, attoseconds) = clock.monotonicNow().sinceOrigin.components
-        let now = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let now = clock.monotonicNow().sinceOrigin.inMicroseconds
         let at = budget.reserve(RequestLimit.category(ofPath: path), at: now)
         if at > now { try await clock.sleep(for: .microseconds(at - now)) }
     }

@@ -38,20 +38,25 @@ import Testing
         #expect(state.readsDifferently(at: later(1000)))
     }
 
-    @Test func aFlashsEndIsATimedChange() {
+    /// A state showing the sample market whose first market's price has just moved (lit until
+    /// ``UIState/flashDuration`` from ``now``), and the market state behind it.
+    func stateWithAFlash(feed: FeedStatus) -> (state: UIState, market: MarketState, lit: MarketCode) {
         var market = MarketState()
         market.apply(.markets(SampleMarket.markets))
         for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
-        let feed = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now.advanced(byMicroseconds: -30_000_000))
         let first = market.snapshot(at: now, feed: feed)
         var moved = SampleMarket.tickers[0]
         moved.price = moved.price + ExactDecimal(1000)
         market.apply(.ticker(moved))
-        let second = market.snapshot(at: now, feed: feed)
-        #expect(second.diff.priceMoves[moved.market] != nil)
         var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
-        _ = state.reduce(.snapshotArrived(second))
-        #expect(state.flashes[moved.market] != nil)
+        _ = state.reduce(.snapshotArrived(market.snapshot(at: now, feed: feed)))
+        return (state, market, moved.market)
+    }
+
+    @Test func aFlashsEndIsATimedChange() {
+        let feed = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now.advanced(byMicroseconds: -30_000_000))
+        var (state, _, lit) = stateWithAFlash(feed: feed)
+        #expect(state.flashes[lit] != nil)
         #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 - 1)))
         #expect(state.readsDifferently(at: later(UIState.flashDuration / 1000)), "the flash is over")
         _ = state.reduce(.tick(later(UIState.flashDuration / 1000)))
@@ -60,20 +65,10 @@ import Testing
     }
 
     @Test func aFlashThatEndedBeforeALaterSnapshotIsNotDrawnByIt() {
-        var market = MarketState()
-        market.apply(.markets(SampleMarket.markets))
-        for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
-        let first = market.snapshot(at: now, feed: FeedStatus())
-        var moved = SampleMarket.tickers[0]
-        moved.price = moved.price + ExactDecimal(1000)
-        market.apply(.ticker(moved))
-        let lit = market.snapshot(at: now, feed: FeedStatus())
+        var (state, market, lit) = stateWithAFlash(feed: FeedStatus())
+        #expect(state.flashes[lit] != nil)
         market.apply(.ticker(SampleMarket.tickers[1]))
-        let afterwards = market.snapshot(at: later(500), feed: FeedStatus())
-        var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
-        _ = state.reduce(.snapshotArrived(lit))
-        #expect(state.flashes[moved.market] != nil)
-        _ = state.reduce(.snapshotArrived(afterwards))
+        _ = state.reduce(.snapshotArrived(market.snapshot(at: later(500), feed: FeedStatus())))
         #expect(state.flashes.isEmpty, "the flash ended 200 ms before this snapshot")
     }
 }

@@ -24,11 +24,8 @@ public enum DemoTimeline: Sendable {
             return { start }
         case .running(let start, let duration):
             let began = ContinuousClock.now
-            let limit = Int64(duration.components.seconds) * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
             return {
-                let elapsed = began.duration(to: .now).components
-                let micros = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
-                return start.advanced(byMicroseconds: min(micros, limit))
+                start.advanced(byMicroseconds: min(began.duration(to: .now).inMicroseconds, duration.inMicroseconds))
             }
         }
     }

@@ -58,7 +58,7 @@ public final class ManualClock: RuntimeClock {
     /// Moves time on by `duration` and wakes every sleep whose deadline has come.
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
-            state.wall = state.wall.advanced(byMicroseconds: SteppedClock.microseconds(duration))
+            state.wall = state.wall.advanced(byMicroseconds: duration.inMicroseconds)
             state.monotonic = state.monotonic.advanced(by: duration)
             let now = state.monotonic
             let due = state.sleepers.filter { $0.deadline <= now }
@@ -70,6 +70,6 @@ public final class ManualClock: RuntimeClock {
 
     /// Steps the wall clock alone by `duration` (negative: back); no sleep wakes.
     public func stepWallClock(by duration: Duration) {
-        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: SteppedClock.microseconds(duration)) }
+        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: duration.inMicroseconds) }
     }
 }

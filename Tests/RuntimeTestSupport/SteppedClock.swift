@@ -29,7 +29,7 @@ public final class SteppedClock: RuntimeClock {
 
     /// Steps the wall clock alone, as an operator or NTP would.
     public func stepWallClock(by duration: Duration) {
-        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: Self.microseconds(duration)) }
+        state.withLock { $0.wall = $0.wall.advanced(byMicroseconds: duration.inMicroseconds) }
     }
 
     public func sleep(for duration: Duration) async throws {
@@ -41,12 +41,7 @@ public final class SteppedClock: RuntimeClock {
     }
 
     private static func advance(_ state: inout State, by duration: Duration) {
-        state.wall = state.wall.advanced(byMicroseconds: microseconds(duration))
+        state.wall = state.wall.advanced(byMicroseconds: duration.inMicroseconds)
         state.monotonic = state.monotonic.advanced(by: duration)
-    }
-
-    /// `duration` in whole microseconds.
-    public static func microseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 }
