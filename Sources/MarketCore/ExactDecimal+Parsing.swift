@@ -50,34 +50,64 @@ struct DecimalTextParser {
     private static let exponentLimit = 10_000
 
     /// The common case on the wire — an optional minus, at most 19 digits with at most 18 after
-    /// an optional point, no exponent — read into one `UInt64` and scaled once. Returns `nil`
-    /// for anything else, which ``parse(_:)`` then reads (or rejects) digit by digit.
-    static func parsePlain(_ bytes: UnsafeRawBufferPointer) -> Int128? {
-        var index = 0
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { index = 1 }
+    /// an optional point, no exponent — read eight digits at a time into one `UInt64` and scaled
+    /// once. Returns `nil` for anything else, which ``parse(_:)`` then reads (or rejects) digit
+    /// by digit.
+    static func parsePlain(_ text: UnsafeRawBufferPointer) -> Int128? {
+        guard !text.isEmpty, text.count <= plainTextLimit else { return nil }
+        let negative = text[0] == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
         var value: UInt64 = 0
-        var digits = 0
+        var digits = readDigitRuns(text, at: &index, into: &value)
         var fractionDigits = 0
-        var sawPoint = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                guard digits < 19 else { return nil }
-                value = value &* 10 &+ UInt64(digit)
-                digits &+= 1
-                if sawPoint { fractionDigits &+= 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                return nil
-            }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
             index &+= 1
+            fractionDigits = readDigitRuns(text, at: &index, into: &value)
+            digits &+= fractionDigits
         }
-        guard digits > 0, fractionDigits <= ExactDecimal.scale else { return nil }
+        guard index == text.count, digits > 0, digits <= 19, fractionDigits <= ExactDecimal.scale else { return nil }
         let magnitude = Int128(value) * Int128(powersOfTen[ExactDecimal.scale - fractionDigits])
         return negative ? -magnitude : magnitude
+    }
+
+    /// The longest plain text: a minus, 19 digits and a point.
+    private static let plainTextLimit = 21
+
+    /// Reads the digits at `index` into `value`, a word at a time; returns how many there were
+    /// (past 19, `value` is meaningless and the caller gives up).
+    private static func readDigitRuns(_ text: UnsafeRawBufferPointer, at index: inout Int, into value: inout UInt64) -> Int {
+        var digits = 0
+        var run = 8
+        while run == 8, digits <= 19 {
+            run = word(of: text, at: index).appendLeadingDigits(to: &value)
+            index &+= run
+            digits &+= run
+        }
+        return digits
+    }
+
+    /// Eight bytes of `text` from `index` as a little-endian word, the bytes past its end read
+    /// as zeros (never digits). Every load stays inside `text`: near its end, overlapping loads
+    /// are shifted into place.
+    private static func word(of text: UnsafeRawBufferPointer, at index: Int) -> UInt64 {
+        let count = text.count
+        let left = count &- index
+        if left >= 8 { return load(UInt64.self, text, index) }
+        if left <= 0 { return 0 }
+        if count >= 8 { return load(UInt64.self, text, count &- 8) >> (8 &* UInt64(8 &- left)) }
+        if left >= 4 {
+            return load(UInt32.self, text, index) | load(UInt32.self, text, count &- 4) << (8 &* UInt64(left &- 4))
+        }
+        if left >= 2 {
+            return load(UInt16.self, text, index) | load(UInt16.self, text, count &- 2) << (8 &* UInt64(left &- 2))
+        }
+        return UInt64(text[index])
+    }
+
+    private static func load<Word: FixedWidthInteger & UnsignedInteger>(
+        _: Word.Type, _ text: UnsafeRawBufferPointer, _ offset: Int
+    ) -> UInt64 {
+        UInt64(Word(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: Word.self)))
     }
 
     mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Int128? {

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import MarketCore
+
+/// The word-at-a-time reading of plain decimals against the digit-by-digit parser, which
+/// reads every spelling and was what the fast path was first checked against.
+@Suite struct DecimalFastPathTests {
+    static func digitByDigit(_ text: String) -> Int128? {
+        var parser = DecimalTextParser()
+        return Array(text.utf8).withUnsafeBytes { parser.parse($0) }
+    }
+
+    static func wordAtATime(_ text: String) -> Int128? {
+        Array(text.utf8).withUnsafeBytes { DecimalTextParser.parsePlain($0) }
+    }
+
+    @Test func hundredThousandSpellingsReadAsTheDigitByDigitParserReadsThem() {
+        var random = SeededGenerator(seed: 0xDEC1)
+        var taken = 0
+        for _ in 0..<100_000 {
+            let text = Self.spelling(using: &random)
+            let fast = Self.wordAtATime(text)
+            if let fast {
+                taken += 1
+                #expect(fast == Self.digitByDigit(text), "\(text)")
+            }
+            let expected = Self.digitByDigit(text).map { ExactDecimal(units: $0) }
+            #expect(Array(text.utf8).withUnsafeBytes { ExactDecimal(utf8: $0) } == expected, "\(text)")
+        }
+        #expect(taken > 30_000)
+    }
+
+    @Test(arguments: [
+        ("0", "0"), ("1", "1"), ("12345678", "12345678"), ("123456789", "123456789"),
+        ("1234567890123456789", "1234567890123456789"), ("-7", "-7"), ("1.", "1"), (".5", "0.5"),
+        ("158560000.00000000", "158560000"), ("0.00012345", "0.00012345"),
+    ])
+    func theFastPathTakesTheCommonSpellings(text: String, canonical: String) throws {
+        let units = try #require(Self.wordAtATime(text))
+        #expect(units == Self.digitByDigit(text))
+        #expect(ExactDecimal(units: units).description == canonical)
+    }
+
+    @Test(arguments: ["", "-", ".", "1e5", "+1", "12345678901234567890", "0.0000000000000000001", "1.2.3", "1 ", "١"])
+    func theFastPathLeavesTheRestToTheDigitByDigitParser(text: String) {
+        #expect(Self.wordAtATime(text) == nil)
+    }
+
+    @Test func eightDigitsAtATime() {
+        for text in ["", "7", "12", "1234567", "12345678", "12x45678", "9999999x", "00000001"] {
+            var word: UInt64 = 0
+            for (offset, byte) in text.utf8.prefix(8).enumerated() { word |= UInt64(byte) << (8 * offset) }
+            let digits = text.utf8.prefix(8).prefix { (0x30...0x39).contains($0) }
+            #expect(word.leadingASCIIDigitCount == digits.count, "\(text)")
+            #expect(word.leadingDigitsValue(digits.count) == UInt64(String(decoding: digits, as: UTF8.self)) ?? 0, "\(text)")
+        }
+    }
+
+    /// Text shaped like a feed's numbers: sign, digits, point and exponent in random lengths,
+    /// with the odd stray character.
+    static func spelling(using random: inout SeededGenerator) -> String {
+        let integerDigits = Int.random(in: 0...21, using: &random)
+        let fractionDigits = Bool.random(using: &random) ? Int.random(in: 0...21, using: &random) : nil
+        let exponentDigits = Int.random(in: 0..<12, using: &random) == 0 ? Int.random(in: 0...2, using: &random) : nil
+        var text = ["", "", "", "-", "+"].randomElement(using: &random)! + digits(integerDigits, using: &random)
+        if let fractionDigits { text += "." + digits(fractionDigits, using: &random) }
+        if let exponentDigits { text += "e" + digits(exponentDigits, using: &random) }
+        if Int.random(in: 0..<20, using: &random) == 0 {
+            let index = text.index(text.startIndex, offsetBy: Int.random(in: 0...text.count, using: &random))
+            text.insert([".", "x", " ", "-"].randomElement(using: &random)!, at: index)
+        }
+        return text
+    }
+
+    static func digits(_ count: Int, using random: inout SeededGenerator) -> String {
+        String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+}
