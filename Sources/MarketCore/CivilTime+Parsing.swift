@@ -14,7 +14,13 @@ extension CivilTime {
     /// Hours may lack their leading zero; fractions beyond microseconds are truncated.
     public init?(text: some StringProtocol) {
         var text = String(text)
-        guard let parsed = text.withUTF8({ Self.parseText(UnsafeRawBufferPointer($0)) }) else { return nil }
+        guard let parsed = text.withUTF8({ CivilTime(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses the text of ``init(text:)`` from UTF-8 bytes without allocating.
+    public init?(utf8 text: UnsafeRawBufferPointer) {
+        guard let parsed = Self.parseText(text) else { return nil }
         self = parsed
     }
 

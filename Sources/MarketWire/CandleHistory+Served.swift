@@ -1,4 +1,4 @@
-public import MarketCore
+import MarketCore
 
 extension CandleHistory {
     /// The history a REST answer gives for `interval`: its `candles` of the interval the

@@ -30,8 +30,10 @@ public struct DecodedMessages: Sendable, Hashable {
     /// Creates an empty result.
     public init() {}
 
-    init(error: WireError) {
-        errors = [error]
+    /// Empties the result for the next frame, keeping its storage.
+    public mutating func removeAll() {
+        events.removeAll(keepingCapacity: true)
+        errors.removeAll(keepingCapacity: true)
     }
 }
 
@@ -73,8 +75,11 @@ public protocol MarketCodec: Sendable {
     /// The dialect spoken.
     var dialect: Dialect { get }
 
-    /// Decodes one WebSocket frame (text or binary: both hold UTF-8 JSON).
-    mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages
+    /// Decodes one WebSocket frame (text or binary: both hold UTF-8 JSON) into `result`,
+    /// replacing what it held. Its storage and the codec's are used again, so once the events
+    /// of the previous frame are gone a steady stream of tickers, trades and books allocates
+    /// nothing.
+    mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages)
 
     /// Decodes a REST response body fetched for `resource`.
     mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages
@@ -88,6 +93,13 @@ public protocol MarketCodec: Sendable {
 }
 
 extension MarketCodec {
+    /// Decodes one WebSocket frame into a new result.
+    public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
+        var result = DecodedMessages()
+        decode(frame: frame, into: &result)
+        return result
+    }
+
     /// Decodes a frame held in an array.
     public mutating func decode(frame: [UInt8]) -> DecodedMessages {
         frame.withUnsafeBytes { decode(frame: $0) }

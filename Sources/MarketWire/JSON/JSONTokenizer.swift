@@ -1,3 +1,5 @@
+import MarketCore
+
 /// A validating JSON tokenizer that writes a flat tape of tokens over the source bytes.
 ///
 /// It allocates nothing per frame once its tape has grown, rejects anything RFC 8259 does not
@@ -51,6 +53,7 @@ struct JSONTokenizer {
 private struct TapeWriter {
     let bytes: UnsafeRawBufferPointer
     let tape: UnsafeMutableBufferPointer<JSONToken>
+    /// The tokens of the containers open.
     let open: UnsafeMutableBufferPointer<Int32>
     private(set) var count = 0
     private var depth = 0
@@ -110,9 +113,13 @@ private struct TapeWriter {
             }
             return (isObject ? try memberKey(at: inner) : inner, true)
         case UInt8(ascii: "\""):
-            return (try string(at: start), false)
+            let (end, escaped) = try stringEnd(at: start)
+            append(escaped ? .escapedString : .string, start + 1, end - 1)
+            return (end, false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return (try number(at: start), false)
+            let end = try numberEnd(at: start)
+            append(.number, start, end)
+            return (end, false)
         case UInt8(ascii: "t"):
             return (try literal(at: start, "true", .true), false)
         case UInt8(ascii: "f"):
@@ -130,7 +137,13 @@ private struct TapeWriter {
         guard keyStart < bytes.count, bytes[keyStart] == UInt8(ascii: "\"") else {
             throw .invalidJSON(offset: keyStart, reason: "expected a member name")
         }
-        let colon = skipSpace(try string(at: keyStart))
+        let (keyEnd, escaped) = try stringEnd(at: keyStart)
+        append(
+            JSONToken(
+                kind: escaped ? .escapedString : .string,
+                fingerprint: JSONToken.fingerprint(bytes, from: keyStart + 1, to: keyEnd - 1),
+                start: Int32(keyStart + 1), end: Int32(keyEnd - 1), next: Int32(count + 1)))
+        let colon = skipSpace(keyEnd)
         guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":") else {
             throw .invalidJSON(offset: colon, reason: "expected ':'")
         }
@@ -153,21 +166,16 @@ private struct TapeWriter {
         append(JSONToken(kind: kind, start: Int32(start), end: Int32(end), next: Int32(count + 1)))
     }
 
-    private mutating func string(at quote: Int) throws(WireError) -> Int {
+    /// Validates the string whose opening quote is at `quote`.
+    /// - Returns: the index after its closing quote, and whether it holds an escape.
+    private func stringEnd(at quote: Int) throws(WireError) -> (Int, Bool) {
         var index = quote + 1
         var escaped = false
         while index < bytes.count {
             index = skipPlainStringBytes(from: index)
             guard index < bytes.count else { break }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                append(
-                    JSONToken(
-                        kind: escaped ? .escapedString : .string,
-                        fingerprint: JSONToken.fingerprint(bytes, from: quote + 1, to: index),
-                        start: Int32(quote + 1), end: Int32(index), next: Int32(count + 1)))
-                return index + 1
-            }
+            if byte == UInt8(ascii: "\"") { return (index + 1, escaped) }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 index += 1
@@ -211,27 +219,35 @@ private struct TapeWriter {
         return index
     }
 
-    private mutating func number(at start: Int) throws(WireError) -> Int {
+    /// Validates the number starting at `start` and returns where it ends.
+    private func numberEnd(at start: Int) throws(WireError) -> Int {
         var index = start
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad number") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
+        index = bytes[index] == UInt8(ascii: "0") ? index + 1 : skipDigits(from: index)
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad fraction") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            index = skipDigits(from: index)
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad exponent") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            index = skipDigits(from: index)
         }
-        append(.number, start, index)
+        return index
+    }
+
+    /// The end of the run of digits at `start`, found eight bytes at a time.
+    private func skipDigits(from start: Int) -> Int {
+        var index = start
+        while index &+ 8 <= bytes.count {
+            let run = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)).leadingASCIIDigitCount
+            index &+= run
+            guard run == 8 else { return index }
+        }
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         return index
     }
 

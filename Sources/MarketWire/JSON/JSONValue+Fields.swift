@@ -78,6 +78,15 @@ extension JSONValue {
         return try WireRule.time(time, field: key)
     }
 
+    /// A required wall-clock time (the forms of ``CivilTime/init(text:)``) on `clock`, within
+    /// ``WireRule/timeWindow``; a plain string is read from its bytes.
+    func wallTime(_ key: StaticString, _ clock: WallClock) throws(WireError) -> Timestamp {
+        guard let value = self[key], value.kind == .string, let civil = CivilTime(utf8: value.span) else {
+            return try WireTime.parse(try string(key), clock, field: key)
+        }
+        return try WireRule.time(Timestamp(civil, in: clock), field: key)
+    }
+
     /// A required market code in `QUOTE-BASE` form.
     func marketCode(_ key: StaticString) throws(WireError) -> MarketCode {
         try marketCode(key, form: .quoteFirst)

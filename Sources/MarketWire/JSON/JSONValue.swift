@@ -48,10 +48,22 @@ struct JSONValue {
         return nil
     }
 
+    /// Whether the two hold the same bytes, compared a word at a time (the last word of a
+    /// name longer than eight bytes overlaps the one before it).
     private static func sameBytes(_ content: UnsafeRawBufferPointer, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard content.count == expected.count else { return false }
-        for offset in 0..<expected.count where expected[offset] != content[offset] { return false }
-        return true
+        let count = expected.count
+        guard content.count == count else { return false }
+        let expected = UnsafeRawBufferPointer(expected)
+        func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+            bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        guard count >= 8 else { return (0..<count).allSatisfy { content[$0] == expected[$0] } }
+        var offset = 0
+        while offset &+ 8 < count {
+            guard word(content, offset) == word(expected, offset) else { return false }
+            offset &+= 8
+        }
+        return word(content, count &- 8) == word(expected, count &- 8)
     }
 
     /// The members of an object, in order (empty for anything else).

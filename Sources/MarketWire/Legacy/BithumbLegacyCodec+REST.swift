@@ -37,7 +37,8 @@ extension BithumbLegacyCodec {
     }
 
     public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
-        tokenizer.decode(response, limit: WireLimits.responseBytes) { (root, result) throws(WireError) in
+        var result = DecodedMessages()
+        tokenizer.decode(response, limit: WireLimits.responseBytes, into: &result) { (root, result) throws(WireError) in
             if case .markets = resource {
                 try UpbitFamilyCodec.decodeMarkets(root, into: &result)
                 return
@@ -51,6 +52,7 @@ extension BithumbLegacyCodec {
             guard let data = root["data"] else { throw .missingField("data") }
             try Self.decodeData(data, for: resource, into: &result)
         }
+        return result
     }
 
     private static func decodeData(
@@ -153,9 +155,7 @@ extension BithumbLegacyCodec {
         return Trade(
             market: market, price: try row.price("price"), quantity: try row.tradeSize("units_traded"),
             side: side,
-            timestamp: try WireTime.parse(
-                try row.string("transaction_date"), .kst,
-                field: "transaction_date"))
+            timestamp: try row.wallTime("transaction_date", .kst))
     }
 
     /// `[time_ms, open, close, high, low, volume]` — close before high and low.

@@ -4,6 +4,7 @@ public import MarketCore
 /// every number a JSON string, times as KST wall-clock text or µs/ms epoch strings.
 public struct BithumbLegacyCodec: MarketCodec {
     var tokenizer = JSONTokenizer()
+    var storage = DecodeStorage()
 
     /// Creates a codec.
     public init() {}
@@ -13,22 +14,31 @@ public struct BithumbLegacyCodec: MarketCodec {
     /// The ticker window requested and decoded: rolling 24 hours.
     static let tickType = "24H"
 
-    public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
-        tokenizer.decode(frame, limit: WireLimits.frameBytes) { (root, result) throws(WireError) in
-            guard root.kind == .object else { throw .unknownMessage("not an object") }
-            if root["status"] != nil {
-                result.events.append(.notice(try Self.notice(root)))
-                return
-            }
-            let type = try root.string("type")
-            guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
-            switch type {
-            case "ticker": result.events.append(.ticker(try Self.ticker(content)))
-            case "transaction": Self.transactions(content, into: &result)
-            case "orderbookdepth": try Self.depth(content, into: &result)
-            case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
-            default: throw .unknownMessage(type)
-            }
+    public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
+        result.removeAll()
+        var storage = DecodeStorage()
+        swap(&storage, &self.storage)
+        tokenizer.decode(frame, limit: WireLimits.frameBytes, into: &result) { (root, result) throws(WireError) in
+            try Self.decodeFrame(root, storage: &storage, into: &result)
+        }
+        swap(&storage, &self.storage)
+    }
+
+    /// Decodes a frame's root: a notice or one message.
+    static func decodeFrame(_ root: JSONValue, storage: inout DecodeStorage, into result: inout DecodedMessages) throws(WireError) {
+        guard root.kind == .object else { throw .unknownMessage("not an object") }
+        if root["status"] != nil {
+            result.events.append(.notice(try Self.notice(root)))
+            return
+        }
+        let type = try root.string("type")
+        guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
+        switch type {
+        case "ticker": result.events.append(.ticker(try Self.ticker(content)))
+        case "transaction": try Self.transactions(content, storage: &storage, into: &result)
+        case "orderbookdepth": try Self.depth(content, storage: &storage, into: &result)
+        case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
+        default: throw .unknownMessage(type)
         }
     }
 
@@ -97,53 +107,70 @@ public struct BithumbLegacyCodec: MarketCodec {
             timestamp: timestamp)
     }
 
-    private static func transactions(_ content: JSONValue, into result: inout DecodedMessages) {
+    private static func transactions(
+        _ content: JSONValue, storage: inout DecodeStorage, into result: inout DecodedMessages
+    ) throws(WireError) {
         guard let list = content["list"], list.kind == .array else {
             result.errors.append(.missingField("list"))
             return
         }
-        var trades: [Trade] = []
-        for entry in list.elements {
-            do throws(WireError) {
-                let side: TradeSide
-                switch try entry.string("buySellGb") {
-                case "1": side = .sell
-                case "2": side = .buy
-                case let other: throw .invalidValue("buySellGb", value: other)
+        let trades = try storage.trades { trades in
+            for entry in list.elements {
+                do throws(WireError) {
+                    trades.append(try trade(entry))
+                } catch {
+                    result.errors.append(error)
                 }
-                trades.append(
-                    Trade(
-                        market: try entry.legacySymbol("symbol"), price: try entry.price("contPrice"),
-                        quantity: try entry.tradeSize("contQty"), side: side,
-                        timestamp: try WireTime.parse(try entry.string("contDtm"), .kst, field: "contDtm")))
-            } catch {
-                result.errors.append(error)
             }
         }
         if !trades.isEmpty { result.events.append(.trades(trades)) }
     }
 
-    /// Changed levels grouped per symbol, in wire order.
-    private static func depth(_ content: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+    private static func trade(_ entry: JSONValue) throws(WireError) -> Trade {
+        let side: TradeSide
+        switch try entry.string("buySellGb") {
+        case "1": side = .sell
+        case "2": side = .buy
+        case let other: throw .invalidValue("buySellGb", value: other)
+        }
+        return Trade(
+            market: try entry.legacySymbol("symbol"), price: try entry.price("contPrice"),
+            quantity: try entry.tradeSize("contQty"), side: side,
+            timestamp: try entry.wallTime("contDtm", .kst))
+    }
+
+    /// Changed levels grouped per symbol, in order of each symbol's first change. A frame
+    /// usually changes one market, whose changes are read into the codec's storage.
+    private static func depth(
+        _ content: JSONValue, storage: inout DecodeStorage, into result: inout DecodedMessages
+    ) throws(WireError) {
         let time = try content.epochTime("datetime")
         guard let list = content["list"], list.kind == .array else { throw .missingField("list") }
-        var deltas: [OrderBookDelta] = []
-        for entry in list.elements {
-            do throws(WireError) {
-                let market = try entry.legacySymbol("symbol")
-                let sideText = try entry.string("orderType")
-                guard let side = BookSide(rawValue: sideText) else { throw .invalidValue("orderType", value: sideText) }
-                let change = BookChange(side: side, price: try entry.price("price"), quantity: try entry.amount("quantity"))
-                if let index = deltas.firstIndex(where: { $0.market == market }) {
-                    deltas[index].changes.append(change)
-                } else {
-                    deltas.append(OrderBookDelta(market: market, changes: [change], timestamp: time))
+        var firstMarket: MarketCode?
+        var others: [OrderBookDelta] = []
+        let firstChanges = try storage.bookChanges { changes in
+            for entry in list.elements {
+                do throws(WireError) {
+                    let market = try entry.legacySymbol("symbol")
+                    let sideText = try entry.string("orderType")
+                    guard let side = BookSide(rawValue: sideText) else { throw .invalidValue("orderType", value: sideText) }
+                    let change = BookChange(side: side, price: try entry.price("price"), quantity: try entry.amount("quantity"))
+                    if firstMarket == nil || market == firstMarket {
+                        firstMarket = market
+                        changes.append(change)
+                    } else if let index = others.firstIndex(where: { $0.market == market }) {
+                        others[index].changes.append(change)
+                    } else {
+                        others.append(OrderBookDelta(market: market, changes: [change], timestamp: time))
+                    }
+                } catch {
+                    result.errors.append(error)
                 }
-            } catch {
-                result.errors.append(error)
             }
         }
-        result.events.append(contentsOf: deltas.map(MarketEvent.orderBookDelta))
+        guard let first = firstMarket else { return }
+        result.events.append(.orderBookDelta(OrderBookDelta(market: first, changes: firstChanges, timestamp: time)))
+        for delta in others { result.events.append(.orderBookDelta(delta)) }
     }
 
     /// A whole book of `[price, size]` pairs; a pair that breaks a ``WireRule`` adds an error to

@@ -52,18 +52,13 @@ extension UpbitFamilyCodec {
     /// A whole book; zero-sized units are padding and are dropped, and a unit side that breaks a
     /// ``WireRule`` adds an error to `errors` while the rest of the book is kept.
     static func orderBook(
-        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, storage: inout DecodeStorage,
         errors: inout [WireError]
     ) throws(WireError) -> OrderBook {
         let market = try object.marketCode(marketKey)
         guard let units = object[keys.orderbookUnits], units.kind == .array else {
             throw .missingField("\(keys.orderbookUnits)")
         }
-        var asks: [BookLevel] = []
-        var bids: [BookLevel] = []
-        let unitCount = units.elements.count
-        asks.reserveCapacity(unitCount)
-        bids.reserveCapacity(unitCount)
         /// One side of a unit as a level: `nil` for padding, or (with an error added) for a side
         /// that breaks a rule.
         func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: JSONValue) -> BookLevel? {
@@ -76,11 +71,13 @@ extension UpbitFamilyCodec {
                 return nil
             }
         }
-        for unit in units.elements {
-            if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
-            if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
+        let sides = try storage.bookSides { asks, bids in
+            for unit in units.elements {
+                if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
+                if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
+            }
         }
-        return OrderBook(market: market, bids: bids, asks: asks, timestamp: try object.epochTime(keys.timestamp))
+        return OrderBook(market: market, bids: sides.bids, asks: sides.asks, timestamp: try object.epochTime(keys.timestamp))
     }
 
     static func trade(

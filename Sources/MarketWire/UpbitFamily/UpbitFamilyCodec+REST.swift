@@ -30,7 +30,8 @@ extension UpbitFamilyCodec {
 
     public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
         let profile = profile
-        return tokenizer.decode(response, limit: WireLimits.responseBytes) { (root, result) throws(WireError) in
+        var result = DecodedMessages()
+        tokenizer.decode(response, limit: WireLimits.responseBytes, into: &result) { (root, result) throws(WireError) in
             if root.kind == .object {
                 let error = root["error"] ?? root
                 throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
@@ -38,6 +39,7 @@ extension UpbitFamilyCodec {
             guard root.kind == .array else { throw .invalidField("body", reason: "expected an array") }
             try Self.decodeBody(root, for: resource, profile: profile, into: &result)
         }
+        return result
     }
 
     private static func decodeBody(
@@ -58,8 +60,9 @@ extension UpbitFamilyCodec {
             result.events.append(contentsOf: tickers)
         case .orderBook:
             var levelErrors: [WireError] = []
+            var storage = DecodeStorage()
             let books = collect(rows, into: &result) { (row) throws(WireError) in
-                MarketEvent.orderBook(try orderBook(row, keys: keys, marketKey: "market", errors: &levelErrors))
+                MarketEvent.orderBook(try orderBook(row, keys: keys, marketKey: "market", storage: &storage, errors: &levelErrors))
             }
             result.errors.append(contentsOf: levelErrors)
             result.events.append(contentsOf: books)
@@ -112,9 +115,7 @@ extension UpbitFamilyCodec {
 
     private static func candle(_ row: JSONValue) throws(WireError) -> Candle {
         try WireRule.candle(
-            start: try WireTime.parse(
-                try row.string("candle_date_time_utc"), .utc,
-                field: "candle_date_time_utc"),
+            start: try row.wallTime("candle_date_time_utc", .utc),
             open: try row.decimal("opening_price"), high: try row.decimal("high_price"),
             low: try row.decimal("low_price"), close: try row.decimal("trade_price"),
             volume: try row.decimal("candle_acc_trade_volume"),

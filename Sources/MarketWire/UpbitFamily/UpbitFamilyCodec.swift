@@ -6,6 +6,7 @@ public struct UpbitFamilyCodec: MarketCodec {
     /// The exchange's differences.
     public let profile: UpbitFamilyProfile
     var tokenizer = JSONTokenizer()
+    var storage = DecodeStorage()
 
     /// Creates a codec for one exchange.
     public init(profile: UpbitFamilyProfile) {
@@ -14,19 +15,31 @@ public struct UpbitFamilyCodec: MarketCodec {
 
     public var dialect: Dialect { profile.dialect }
 
-    public mutating func decode(frame: UnsafeRawBufferPointer) -> DecodedMessages {
+    public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
+        result.removeAll()
         let profile = profile
-        return tokenizer.decode(frame, limit: WireLimits.frameBytes) { (root, result) throws(WireError) in
-            guard root.kind == .array else {
-                result.events.append(try Self.message(root, profile: profile, errors: &result.errors))
-                return
-            }
-            for element in root.elements {
-                do throws(WireError) {
-                    result.events.append(try Self.message(element, profile: profile, errors: &result.errors))
-                } catch {
-                    result.errors.append(error)
-                }
+        var storage = DecodeStorage()
+        swap(&storage, &self.storage)
+        tokenizer.decode(frame, limit: WireLimits.frameBytes, into: &result) { (root, result) throws(WireError) in
+            try Self.decodeFrame(root, profile: profile, storage: &storage, into: &result)
+        }
+        swap(&storage, &self.storage)
+    }
+
+    /// Decodes a frame's root: one message object, or an array of them.
+    static func decodeFrame(
+        _ root: JSONValue, profile: UpbitFamilyProfile, storage: inout DecodeStorage,
+        into result: inout DecodedMessages
+    ) throws(WireError) {
+        guard root.kind == .array else {
+            result.events.append(try message(root, profile: profile, storage: &storage, errors: &result.errors))
+            return
+        }
+        for element in root.elements {
+            do throws(WireError) {
+                result.events.append(try message(element, profile: profile, storage: &storage, errors: &result.errors))
+            } catch {
+                result.errors.append(error)
             }
         }
     }
@@ -34,7 +47,7 @@ public struct UpbitFamilyCodec: MarketCodec {
     /// Decodes one WebSocket message object; entries of its lists that break a ``WireRule`` are
     /// added to `errors` and left out.
     static func message(
-        _ object: JSONValue, profile: UpbitFamilyProfile,
+        _ object: JSONValue, profile: UpbitFamilyProfile, storage: inout DecodeStorage,
         errors: inout [WireError]
     ) throws(WireError) -> MarketEvent {
         guard object.kind == .object else { throw .unknownMessage("not an object") }
@@ -56,10 +69,11 @@ public struct UpbitFamilyCodec: MarketCodec {
             return .ticker(try ticker(object, keys: keys, marketKey: keys.code, timeFromText: false, profile: profile))
         }
         if type.isString("orderbook") {
-            return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code, errors: &errors))
+            return .orderBook(try orderBook(object, keys: keys, marketKey: keys.code, storage: &storage, errors: &errors))
         }
         if type.isString("trade") {
-            return .trades([try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)])
+            let trade = try trade(object, keys: keys, marketKey: keys.code, timeKey: keys.tradeTimestamp)
+            return .trades(try storage.trades { $0.append(trade) })
         }
         guard type.kind != .null else { throw .missingField("\(keys.type)") }
         guard let name = type.stringValue else { throw .invalidField("\(keys.type)", reason: "expected a string") }

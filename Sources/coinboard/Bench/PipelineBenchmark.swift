@@ -57,8 +57,9 @@ struct PipelineBenchmark: ParsableCommand {
         for _ in 0..<passes {
             var codec = dialect.makeCodec()
             var state = MarketState()
+            var decoded = DecodedMessages()
             for frame in frames {
-                let decoded = frame.withUnsafeBytes { codec.decode(frame: $0) }
+                frame.withUnsafeBytes { codec.decode(frame: $0, into: &decoded) }
                 for event in decoded.events { state.apply(event) }
                 events += decoded.events.count
             }
