@@ -24,15 +24,19 @@ struct DecodeStorage {
 
     /// Reads one frame's changes to a book: `fill` appends them to the empty array it is given.
     mutating func bookChanges(_ fill: (inout [BookChange]) throws(WireError) -> Void) throws(WireError) -> [BookChange] {
-        changes.removeAll(keepingCapacity: true)
-        try fill(&changes)
-        return changes
+        try Self.refill(&changes, fill)
     }
 
     /// Reads one frame's trades: `fill` appends them to the empty array it is given.
     mutating func trades(_ fill: (inout [Trade]) throws(WireError) -> Void) throws(WireError) -> [Trade] {
-        trades.removeAll(keepingCapacity: true)
-        try fill(&trades)
-        return trades
+        try Self.refill(&trades, fill)
+    }
+
+    private static func refill<Element>(
+        _ array: inout [Element], _ fill: (inout [Element]) throws(WireError) -> Void
+    ) throws(WireError) -> [Element] {
+        array.removeAll(keepingCapacity: true)
+        try fill(&array)
+        return array
     }
 }

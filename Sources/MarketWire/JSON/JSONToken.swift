@@ -6,8 +6,8 @@ enum JSONKind: UInt8 {
 /// One value on the tape. Strings and numbers point at their bytes in the source (a string's
 /// span excludes its quotes); containers point at their brackets. `next` is the index of the
 /// token after this value and everything inside it. A member name also carries a
-/// ``fingerprint`` of its content, so looking a member up by name rarely compares bytes; an object carries
-/// ``lookupStart``, where the next lookup of one of its members begins.
+/// ``fingerprint`` of its content, so looking a member up by name rarely compares bytes; an
+/// object carries ``lookupStart``, where the next lookup of one of its members begins.
 struct JSONToken {
     var kind: JSONKind
     var fingerprint: UInt32 = 0

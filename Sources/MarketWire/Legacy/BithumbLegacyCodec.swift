@@ -15,13 +15,9 @@ public struct BithumbLegacyCodec: MarketCodec {
     static let tickType = "24H"
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
-        result.removeAll()
-        var storage = DecodeStorage()
-        swap(&storage, &self.storage)
-        tokenizer.decode(frame, limit: WireLimits.frameBytes, into: &result) { (root, result) throws(WireError) in
+        tokenizer.decode(frame: frame, storage: &storage, into: &result) { (root, storage, result) throws(WireError) in
             try Self.decodeFrame(root, storage: &storage, into: &result)
         }
-        swap(&storage, &self.storage)
     }
 
     /// Decodes a frame's root: a notice or one message.

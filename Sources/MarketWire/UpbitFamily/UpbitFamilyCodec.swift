@@ -16,14 +16,10 @@ public struct UpbitFamilyCodec: MarketCodec {
     public var dialect: Dialect { profile.dialect }
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
-        result.removeAll()
         let profile = profile
-        var storage = DecodeStorage()
-        swap(&storage, &self.storage)
-        tokenizer.decode(frame, limit: WireLimits.frameBytes, into: &result) { (root, result) throws(WireError) in
+        tokenizer.decode(frame: frame, storage: &storage, into: &result) { (root, storage, result) throws(WireError) in
             try Self.decodeFrame(root, profile: profile, storage: &storage, into: &result)
         }
-        swap(&storage, &self.storage)
     }
 
     /// Decodes a frame's root: one message object, or an array of them.
