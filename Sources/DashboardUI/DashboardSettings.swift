@@ -51,6 +51,8 @@ public struct DashboardSettings: Sendable, Hashable {
     public var lastMarket: MarketCode?
     /// Whether clicks and the wheel drive the dashboard.
     public var usesMouse: Bool
+    /// Whether the market table shows the 체결강도 column (`p` toggles it).
+    public var showsTradeStrength: Bool
 
     /// Creates settings.
     public init(
@@ -58,7 +60,7 @@ public struct DashboardSettings: Sendable, Hashable {
         isUnicode: Bool = true,
         nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
         chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil,
-        usesMouse: Bool = true
+        usesMouse: Bool = true, showsTradeStrength: Bool = false
     ) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
@@ -72,5 +74,6 @@ public struct DashboardSettings: Sendable, Hashable {
         self.columnsPerCandle = columnsPerCandle
         self.lastMarket = lastMarket
         self.usesMouse = usesMouse
+        self.showsTradeStrength = showsTradeStrength
     }
 }

@@ -15,6 +15,7 @@ struct Labels {
     var price: String { pick("현재가", "Price") }
     var changeAmount: String { pick("변동", "Change") }
     var tradeValue: String { pick("거래대금(백만)", "Value(1M KRW)") }
+    var tradeStrengthColumn: String { pick("체결강도", "Buy/Sell%") }
     var search: String { pick("검색", "Search") }
     var sortedBy: String { pick("정렬", "Sort") }
     var noMatch: String { pick("검색 결과가 없습니다", "No market matches") }
@@ -68,6 +69,8 @@ struct Labels {
         case .price: pick("현재가", "price")
         case .name: pick("이름", "name")
         case .favoritesOrder: pick("내 순서", "my order")
+        case .popularity: pick("인기순", "popular")
+        case .tradeStrength: pick("체결강도", "buy/sell")
         }
     }
 

@@ -26,9 +26,7 @@ enum MarketRows {
         let ranked = matching.map { code in
             (
                 code: code,
-                key: sortValue(
-                    of: code, key: sort.key, market: byCode[code], ticker: snapshot.tickers[code],
-                    language: language)
+                key: sortValue(of: code, key: sort.key, market: byCode[code], snapshot: snapshot, language: language)
             )
         }
         return ranked.sorted { lhs, rhs in
@@ -53,18 +51,20 @@ enum MarketRows {
     private static func matches(_ needle: String, code: MarketCode, market: Market?) -> Bool {
         if code.base.lowercased().contains(needle) || code.code.lowercased().contains(needle) { return true }
         guard let market else { return false }
-        return market.koreanName.lowercased().contains(needle) || market.englishName.lowercased().contains(needle)
+        return market.englishName.lowercased().contains(needle) || HangulSearch.matches(needle, in: market.koreanName)
     }
 
     private static func sortValue(
-        of code: MarketCode, key: SortKey, market: Market?, ticker: Ticker?,
-        language: NameLanguage
+        of code: MarketCode, key: SortKey, market: Market?, snapshot: MarketSnapshot, language: NameLanguage
     ) -> SortValue? {
-        switch key {
+        let ticker = snapshot.tickers[code]
+        return switch key {
         case .tradeValue: ticker?.tradeValue24h.map(SortValue.number)
         case .changeRate: ticker.map { .number($0.change.signedRate) }
         case .price: ticker.map { .number($0.price) }
         case .name: .text(name(of: code, market: market, language: language).lowercased())
+        case .popularity: .number(snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero)
+        case .tradeStrength: ticker?.flow?.strength.map(SortValue.number)
         case .favoritesOrder: nil
         }
     }

@@ -19,12 +19,17 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
     case price
     /// Market name in the language shown.
     case name
+    /// 인기순: trades per minute over the last ten minutes (``TradeActivity``).
+    case popularity = "popular"
+    /// 체결강도: buy ÷ sell volume over the ticker's session.
+    case tradeStrength = "strength"
     /// The user's own order: the Favorites tab only.
     case favoritesOrder = "order"
 
     /// The keys a tab offers, in the order `s` steps through them.
     public static func offered(in tab: MarketTab) -> [SortKey] {
-        tab == .favorites ? [.favoritesOrder, .tradeValue, .changeRate, .price, .name] : [.tradeValue, .changeRate, .price, .name]
+        let keys: [SortKey] = [.tradeValue, .changeRate, .popularity, .tradeStrength, .price, .name]
+        return tab == .favorites ? [.favoritesOrder] + keys : keys
     }
 
     /// The key after this one in `tab`, wrapping around.

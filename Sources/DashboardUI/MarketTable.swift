@@ -9,28 +9,31 @@ struct MarketTable: Widget {
 
     /// The table's columns, in the order they are dropped when the terminal is narrow.
     enum Column: CaseIterable {
-        case star, name, symbol, price, changeRate, changeAmount, tradeValue
+        case star, name, badge, symbol, price, changeRate, changeAmount, tradeStrength, tradeValue
 
         var width: Int {
             switch self {
             case .star: 2
             case .name: 10
+            case .badge: 4
             case .symbol: 7
             case .price: 13
             case .changeRate: 9
             case .changeAmount: 12
+            case .tradeStrength: 9
             case .tradeValue: 14
             }
         }
 
-        var isRightAligned: Bool { self != .star && self != .name && self != .symbol }
+        var isRightAligned: Bool { self != .star && self != .name && self != .badge && self != .symbol }
 
-        static let droppedFirst: [Column] = [.changeAmount, .symbol, .tradeValue]
+        static let droppedFirst: [Column] = [.changeAmount, .symbol, .tradeValue, .tradeStrength, .badge]
     }
 
-    /// The columns that fit in `width` with their widths; the name takes what is left, up to 20.
-    static func columns(fitting width: Int) -> [(column: Column, width: Int)] {
-        var shown = Column.allCases
+    /// The columns that fit in `width` with their widths (체결강도 only with `strength`); the
+    /// name takes what is left, up to 20.
+    static func columns(fitting width: Int, strength: Bool) -> [(column: Column, width: Int)] {
+        var shown = Column.allCases.filter { strength || $0 != .tradeStrength }
         func needed(_ columns: [Column]) -> Int { columns.reduce(0) { $0 + $1.width } + columns.count - 1 }
         for column in Column.droppedFirst where needed(shown) > width {
             shown.removeAll { $0 == column }
@@ -41,7 +44,7 @@ struct MarketTable: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
-        let columns = Self.columns(fitting: area.width)
+        let columns = Self.columns(fitting: area.width, strength: state.showsTradeStrength || state.sort.key == .tradeStrength)
         let labels = Labels(language: state.nameLanguage)
         let basis = state.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
         draw(columns, y: area.y, in: area, into: &buffer) { column in
@@ -49,10 +52,12 @@ struct MarketTable: Widget {
             switch column {
             case .star: title = ""
             case .name: title = labels.name
+            case .badge: title = labels.badgeColumn
             case .symbol: title = labels.symbol
             case .price: title = labels.price
             case .changeRate: title = labels.change(basis: basis)
             case .changeAmount: title = labels.changeAmount
+            case .tradeStrength: title = labels.tradeStrengthColumn
             case .tradeValue: title = labels.tradeValue
             }
             return (title, theme.header)
@@ -64,16 +69,17 @@ struct MarketTable: Widget {
         }
         for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
             let y = body.y + offset
-            renderRow(code, market: state.listing[code], columns: columns, y: y, in: body, into: &buffer)
+            renderRow(code, market: state.listing[code], columns: columns, labels: labels, y: y, in: body, into: &buffer)
             if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
         }
     }
 
     private func renderRow(
-        _ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], y: Int,
+        _ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], labels: Labels, y: Int,
         in area: Rect, into buffer: inout Buffer
     ) {
         let ticker = state.snapshot.tickers[code]
+        let signals = market.map { state.snapshot.signals(for: $0) }
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
@@ -82,8 +88,10 @@ struct MarketTable: Widget {
             case .name:
                 return (
                     MarketRows.name(of: code, market: market, language: state.nameLanguage),
-                    market?.hasWarning == true ? Style.plain.foreground(.yellow) : .plain
+                    signals?.warning != nil ? Style.plain.foreground(.yellow) : .plain
                 )
+            case .badge:
+                return (signals.map { labels.badge($0, at: state.snapshot.capturedAt) } ?? "", theme.warning)
             case .symbol:
                 return (code.base, theme.muted)
             case .price:
@@ -93,6 +101,10 @@ struct MarketTable: Widget {
                 return (ticker.map { theme.arrow(for: $0.change.direction) + DisplayFormat.percent($0.change.rate) } ?? "-", change)
             case .changeAmount:
                 return (ticker.map { DisplayFormat.signedAmount($0.change.signedAmount) } ?? "-", change)
+            case .tradeStrength:
+                let strength = ticker?.flow?.strength
+                let style = strength.map { $0 > 100 ? theme.rise : ($0 < 100 ? theme.fall : .plain) } ?? .plain
+                return (strength.map { $0.formatted(fractionDigits: 2) } ?? "-", style)
             case .tradeValue:
                 return (ticker?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
             }

@@ -18,6 +18,8 @@ public struct RememberedView: Sendable, Hashable, Codable {
     public var nameLanguage: NameLanguage?
     /// The market highlighted or open last.
     public var lastMarket: MarketCode?
+    /// Whether the table shows the 체결강도 column.
+    public var showsTradeStrength: Bool?
 
     /// A view remembering nothing.
     public init() {}
@@ -30,6 +32,7 @@ public struct RememberedView: Sendable, Hashable, Codable {
         columnsPerCandle = state.chart.columnsPerCandle
         nameLanguage = state.nameLanguage
         lastMarket = state.focusedMarket ?? state.selection
+        showsTradeStrength = state.showsTradeStrength
     }
 
     /// `settings` with what this view remembers put over its start values.
@@ -41,11 +44,12 @@ public struct RememberedView: Sendable, Hashable, Codable {
         settings.columnsPerCandle = columnsPerCandle ?? settings.columnsPerCandle
         settings.nameLanguage = nameLanguage ?? settings.nameLanguage
         settings.lastMarket = lastMarket ?? settings.lastMarket
+        settings.showsTradeStrength = showsTradeStrength ?? settings.showsTradeStrength
         return settings
     }
 
     private enum CodingKeys: String, CodingKey {
-        case tab, sort, sortDescending, chartInterval, columnsPerCandle, nameLanguage, lastMarket
+        case tab, sort, sortDescending, chartInterval, columnsPerCandle, nameLanguage, lastMarket, showsTradeStrength
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,6 +63,7 @@ public struct RememberedView: Sendable, Hashable, Codable {
         columnsPerCandle = try? container.decodeIfPresent(Int.self, forKey: .columnsPerCandle)
         nameLanguage = text(.nameLanguage).flatMap(NameLanguage.init(rawValue:))
         lastMarket = text(.lastMarket).flatMap { MarketCode(code: $0) }
+        showsTradeStrength = try? container.decodeIfPresent(Bool.self, forKey: .showsTradeStrength)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,5 +75,6 @@ public struct RememberedView: Sendable, Hashable, Codable {
         try container.encodeIfPresent(columnsPerCandle, forKey: .columnsPerCandle)
         try container.encodeIfPresent(nameLanguage?.rawValue, forKey: .nameLanguage)
         try container.encodeIfPresent(lastMarket?.code, forKey: .lastMarket)
+        try container.encodeIfPresent(showsTradeStrength, forKey: .showsTradeStrength)
     }
 }

@@ -18,6 +18,8 @@ struct Theme {
     var muted: Style { Style.plain.dim }
     var rise: Style { Style.plain.foreground(colors.rise) }
     var fall: Style { Style.plain.foreground(colors.fall) }
+    /// Warnings and badges: bold, so they stand out without colour too.
+    var warning: Style { Style.plain.bold.foreground(.yellow) }
 
     func style(for direction: ChangeDirection) -> Style {
         switch direction {

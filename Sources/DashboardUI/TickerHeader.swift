@@ -33,8 +33,31 @@ struct TickerHeader: Widget {
         figures.append(("\(labels.previousClose) \(DisplayFormat.price(ticker.referencePrice))", 4))
         if let volume = ticker.volume24h { figures.append(("\(labels.volume) \(DisplayFormat.quantity(volume))", 1)) }
         if let value = ticker.tradeValue24h { figures.append(("\(labels.tradeValue) \(DisplayFormat.millions(value))", 2)) }
+        let signals = state.listing[market].map { state.snapshot.signals(for: $0) } ?? MarketSignals()
+        if let strength = signals.tradeStrength { figures.append((labels.tradeStrength(strength), 7)) }
+        if let transfer = signals.transfer, transfer.deposit == .normal, transfer.withdrawal == .normal {
+            figures.append((labels.transfer(transfer), 0))
+        }
         if let updated = Self.updated(market: market, in: state, at: state.now) { figures.append((updated, 6)) }
-        buffer.write("  " + Self.fitting(figures, columns: area.width - 2), x: area.x, y: area.y + 1, limit: area.width, style: theme.muted)
+        var x2 = area.x + 2
+        if let notice = Self.notice(signals, labels: labels, at: state.snapshot.capturedAt) {
+            x2 += buffer.write(notice + "  ", x: x2, y: area.y + 1, limit: area.maxX - x2, style: theme.warning)
+        }
+        buffer.write(Self.fitting(figures, columns: area.maxX - x2), x: x2, y: area.y + 1, limit: area.maxX - x2, style: theme.muted)
+    }
+
+    /// What the exchange says against trading the market, as one line: halted or delisting, the
+    /// warning with its reasons and end, a deposit or withdrawal suspension, a new listing;
+    /// `nil` when there is nothing to say.
+    static func notice(_ signals: MarketSignals, labels: Labels, at time: Timestamp) -> String? {
+        var parts: [String] = []
+        if let state = labels.tradingState(signals) { parts.append(state) }
+        if let warning = signals.warning { parts.append(labels.warning(warning)) }
+        if let transfer = signals.transfer, transfer.deposit == .suspended || transfer.withdrawal == .suspended {
+            parts.append(labels.transfer(transfer))
+        }
+        if signals.isNew(at: time) { parts.append(labels.newListing) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// How long ago `market`'s ticker arrived, as the header reads at `time`.

@@ -69,6 +69,7 @@ extension UIState {
             let next = sort.key.next(in: tab)
             setSort(SortOrder(key: next, isDescending: next.startsDescending))
         case .character("S"): setSort(SortOrder(key: sort.key, isDescending: !sort.isDescending))
+        case .character("p"): setShowsTradeStrength(!showsTradeStrength)
         case .character("J"), .character("K"): return moveFavorite(by: key == .character("J") ? 1 : -1)
         case .character("/"): setQuery(query, searching: true)
         case .escape: if !query.isEmpty { setQuery("", searching: false) }

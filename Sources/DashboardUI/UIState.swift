@@ -47,6 +47,8 @@ public struct UIState: Sendable, Equatable {
     public private(set) var showsHelp = false
     /// The language of market names.
     public private(set) var nameLanguage: NameLanguage
+    /// Whether the market table shows the 체결강도 column.
+    public private(set) var showsTradeStrength: Bool
     /// The user's favorites, in the user's order.
     public private(set) var favorites: [MarketCode] = []
     /// Whether the saved favorites were read; until then they cannot be changed.
@@ -93,6 +95,7 @@ public struct UIState: Sendable, Equatable {
         tab = settings.tab
         sorts = [.krw: settings.sort, .favorites: .favoritesOrder]
         nameLanguage = settings.isUnicode ? settings.nameLanguage : .english
+        showsTradeStrength = settings.showsTradeStrength
         chart = ChartView(interval: settings.chartInterval, columnsPerCandle: settings.columnsPerCandle)
     }
 
@@ -123,6 +126,13 @@ public struct UIState: Sendable, Equatable {
             listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         }
         setNow(max(now, snapshot.capturedAt))
+        if !snapshot.diff.newListings.isEmpty {
+            let labels = Labels(language: nameLanguage)
+            let names = snapshot.diff.newListings.map { code in
+                "\(MarketRows.name(of: code, market: listing[code], language: nameLanguage)) (\(code.code))"
+            }
+            setNotice("\(labels.newListing): " + names.joined(separator: ", "))
+        }
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
         }
@@ -155,6 +165,7 @@ public struct UIState: Sendable, Equatable {
         refreshRows()
     }
     mutating func setShowsHelp(_ shows: Bool) { showsHelp = shows }
+    mutating func setShowsTradeStrength(_ shows: Bool) { showsTradeStrength = shows }
     mutating func setNameLanguage(_ language: NameLanguage) {
         nameLanguage = language
         refreshRows()

@@ -26,6 +26,9 @@ struct BithumbRESTRoutes: Sendable {
             let details = request.uri.queryParameters.get("isDetails")?.lowercased() == "true"
             return Response.json(encoder.marketsBody(await market.state().markets, details: details))
         }
+        router.get("/v1/market/virtual_asset_warning") { _, _ -> Response in
+            .json(encoder.warningsBody(await market.state().alerts))
+        }
         router.get("/v1/ticker") { request, _ -> Response in
             let state = await market.state()
             switch markets(request.uri.queryParameters.get("markets"), in: state) {
@@ -38,7 +41,7 @@ struct BithumbRESTRoutes: Sendable {
                 }
                 let tickers = codes.compactMap { code in
                     state.ticker(for: code, change: .sinceMidnightKST, session: .sinceMidnightKST).map { ticker in
-                        (ticker, UpbitFamilyEncoder.TickerDetails(lastTrade: state.tradeFlow(for: code)?.lastTrade))
+                        (ticker, UpbitFamilyEncoder.TickerDetails(lastTrade: state.lastTrade(for: code)))
                     }
                 }
                 return .json(encoder.tickersBody(tickers))

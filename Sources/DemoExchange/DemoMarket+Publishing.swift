@@ -120,16 +120,12 @@ extension DemoMarket {
         }
     }
 
-    /// A Bithumb 2.0 ticker frame with the session's flow and the market's warning flag.
+    /// A Bithumb 2.0 ticker frame with the last trade's size and side.
     func bithumbTickerFrame(
         _ ticker: Ticker, stream: UpbitFamilyEncoder.StreamType,
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer {
-        let flow = simulator.tradeFlow(for: ticker.market)
-        let details = UpbitFamilyEncoder.TickerDetails(
-            lastTrade: flow?.lastTrade, askVolume: flow?.sellVolume ?? .zero,
-            bidVolume: flow?.buyVolume ?? .zero,
-            hasWarning: cautionMarkets.contains(ticker.market))
+        let details = UpbitFamilyEncoder.TickerDetails(lastTrade: simulator.lastTrade(for: ticker.market))
         return ByteBuffer(bytes: bithumbEncoder.tickerFrame(ticker, details: details, stream: stream, style: style))
     }
 
@@ -138,7 +134,7 @@ extension DemoMarket {
     func legacyTickerFrame(_ market: MarketCode, basis: ChangeBasis) -> ByteBuffer? {
         guard let ticker = simulator.ticker(for: market, change: basis, session: basis) else { return nil }
         let volume = ticker.session?.volume ?? .zero
-        let flow = simulator.tradeFlow(for: market)
+        let flow = ticker.flow
         let total = (flow?.buyVolume ?? .zero) + (flow?.sellVolume ?? .zero)
         let share = total.isZero ? .zero : ((flow?.buyVolume ?? .zero).divided(by: total) ?? .zero)
         let bought = (volume * share).rounded(toFractionDigits: 8)

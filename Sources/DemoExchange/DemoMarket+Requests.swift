@@ -85,7 +85,7 @@ extension DemoMarket {
             guard let book = simulator.orderBook(for: market) else { return nil }
             return ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, depth: depth, stream: .snapshot, style: style))
         case .trade:
-            guard let trade = simulator.tradeFlow(for: market)?.lastTrade,
+            guard let trade = simulator.lastTrade(for: market),
                 let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST)
             else { return nil }
             let previousClose = ticker.session?.previousClose ?? ticker.price

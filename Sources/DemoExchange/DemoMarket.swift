@@ -22,8 +22,6 @@ actor DemoMarket {
     var lastBookSnapshot: [MarketCode: Timestamp] = [:]
     /// Each market's last trade price before the current order, for the legacy `updn` flag.
     var lastTradePrice: [MarketCode: ExactDecimal] = [:]
-    /// Markets flagged for caution (투자유의).
-    let cautionMarkets: Set<MarketCode>
     /// Clients cut off for falling behind.
     private(set) var slowClientsDropped = 0
     /// Clients cut off for saying nothing for the idle timeout.
@@ -38,7 +36,6 @@ actor DemoMarket {
         self.configuration = configuration
         self.wallClock = wallClock
         simulator = try MarketSimulator(configuration: configuration.simulation, start: wallClock())
-        cautionMarkets = Set(simulator.markets.filter(\.hasWarning).map(\.code))
         self.logger = logger
     }
 

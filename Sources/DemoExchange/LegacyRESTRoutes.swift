@@ -24,6 +24,9 @@ struct LegacyRESTRoutes: Sendable {
     }
 
     func register(on router: Router<some RequestContext>) {
+        router.get("/public/assetsstatus/ALL") { _, _ -> Response in
+            .json(encoder.transfersBody(await market.state().transfers))
+        }
         router.get("/public/ticker/:pair") { _, context -> Response in
             let state = await market.state()
             let pair = context.parameters.get("pair") ?? ""

@@ -18,6 +18,24 @@ extension CivilTime {
         self = parsed
     }
 
+    /// Parses a day, `yyyy-MM-dd` (a delisting date), or any form of ``init(text:)`` (its time
+    /// kept).
+    public init?(dayText text: some StringProtocol) {
+        var text = String(text)
+        let parsed = text.withUTF8 { bytes -> CivilTime? in
+            let raw = UnsafeRawBufferPointer(bytes)
+            if let full = Self.parseText(raw) { return full }
+            var scanner = DigitScanner(raw)
+            guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
+                let month = scanner.number(digits: 1...2), scanner.skip("-"),
+                let day = scanner.number(digits: 1...2), scanner.isAtEnd
+            else { return nil }
+            return CivilTime(year: year, month: month, day: day)
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
     /// Parses the text of ``init(text:)`` from UTF-8 bytes without allocating.
     public init?(utf8 text: UnsafeRawBufferPointer) {
         guard let parsed = Self.parseText(text) else { return nil }

@@ -8,15 +8,15 @@ public struct Market: Sendable, Hashable {
     public let koreanName: String
     /// English display name, e.g. `Bitcoin`; control characters already stripped.
     public let englishName: String
-    /// Whether the exchange flags the market for caution (투자유의).
-    public let hasWarning: Bool
+    /// The warning the listing carries (투자유의 designation, Upbit's caution flags), if any.
+    public let warning: MarketWarning?
 
     /// Creates a market; names are stripped of control characters here, so no unsafe
     /// network text can reach the screen through a `Market`.
-    public init(code: MarketCode, koreanName: String, englishName: String, hasWarning: Bool = false) {
+    public init(code: MarketCode, koreanName: String, englishName: String, warning: MarketWarning? = nil) {
         self.code = code
         self.koreanName = koreanName.strippingUnsafeCharacters
         self.englishName = englishName.strippingUnsafeCharacters
-        self.hasWarning = hasWarning
+        self.warning = warning
     }
 }

@@ -12,6 +12,11 @@ public enum MarketEvent: Sendable, Hashable {
     case trades([Trade])
     /// Candle history for one market and interval, replacing the previous one.
     case candles(CandleHistory)
+    /// The exchange's alerts in force, by market, replacing the previous list (Bithumb's
+    /// `/v1/market/virtual_asset_warning`).
+    case warnings([MarketCode: MarketWarning])
+    /// Deposit and withdrawal state by coin symbol (`BTC`), replacing the previous list.
+    case transfers([String: TransferStatus])
     /// A control message from the exchange.
     case notice(FeedNotice)
 }
@@ -23,7 +28,7 @@ extension MarketEvent {
         switch self {
         case .ticker, .orderBook, .orderBookDelta: true
         case .trades(let trades): !trades.isEmpty
-        case .markets, .candles, .notice: false
+        case .markets, .candles, .warnings, .transfers, .notice: false
         }
     }
 }

@@ -20,6 +20,14 @@ public struct MarketSnapshot: Sendable, Equatable {
     public let receivedAt: [MarketCode: Timestamp]
     /// Books from before the present connection, not replaced since (see ``bookState(of:)``).
     public let staleBooks: Set<MarketCode>
+    /// The exchange's alerts in force, by market.
+    public let alerts: [MarketCode: MarketWarning]
+    /// Deposit and withdrawal state by coin symbol.
+    public let transfers: [String: TransferStatus]
+    /// When markets that appeared in the listing while watched were first seen.
+    public let listedAt: [MarketCode: Timestamp]
+    /// Streamed tickers that brought a trade, per market, over the last ten minutes.
+    public let activity: [MarketCode: TradeActivity]
     /// What changed since the previous snapshot.
     public let diff: SnapshotDiff
 
@@ -28,7 +36,9 @@ public struct MarketSnapshot: Sendable, Equatable {
         version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
         orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
         candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
-        staleBooks: Set<MarketCode> = [], diff: SnapshotDiff
+        staleBooks: Set<MarketCode> = [], alerts: [MarketCode: MarketWarning] = [:],
+        transfers: [String: TransferStatus] = [:], listedAt: [MarketCode: Timestamp] = [:],
+        activity: [MarketCode: TradeActivity] = [:], diff: SnapshotDiff
     ) {
         self.version = version
         self.capturedAt = capturedAt
@@ -40,6 +50,10 @@ public struct MarketSnapshot: Sendable, Equatable {
         self.orderBooks = orderBooks
         self.trades = trades
         self.candles = candles
+        self.alerts = alerts
+        self.transfers = transfers
+        self.listedAt = listedAt
+        self.activity = activity
         self.diff = diff
     }
 

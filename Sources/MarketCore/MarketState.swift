@@ -42,6 +42,15 @@ public struct MarketState: Sendable {
     /// When data for each market last arrived, by the receiver's wall clock (see
     /// ``apply(_:receivedAt:requestedAt:)``): shown, never used to order updates.
     public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
+    /// The exchange's alerts in force, by market.
+    public private(set) var alerts: [MarketCode: MarketWarning] = [:]
+    /// Deposit and withdrawal state by coin symbol.
+    public private(set) var transfers: [String: TransferStatus] = [:]
+    /// Streamed tickers that brought a trade, per market, over the last ten minutes.
+    public private(set) var activity: [MarketCode: TradeActivity] = [:]
+    /// When each market that appeared in a later listing was first seen (the first listing
+    /// names no new market).
+    public private(set) var listedAt: [MarketCode: Timestamp] = [:]
     /// Books kept from before the present connection and not replaced since (see
     /// ``connectionBegan()``).
     public private(set) var booksFromEarlierConnections: Set<MarketCode> = []
@@ -99,11 +108,25 @@ public struct MarketState: Sendable {
         applied = ArrivalMark(count: applied.count + 1)
         switch event {
         case .markets(let listing):
-            applyListing(listing)
+            applyListing(listing, at: time)
+        case .warnings(let list):
+            let kept = list.filter { known.contains($0.key) }
+            guard kept != alerts else { return }
+            alerts = kept
+            pending.signalsChanged = true
+        case .transfers(let list):
+            let bases = Set(markets.map(\.code.base))
+            let kept = list.filter { bases.contains($0.key) }
+            guard kept != transfers else { return }
+            transfers = kept
+            pending.signalsChanged = true
         case .ticker(let ticker):
             if let held = tickers[ticker.market], ticker.timestamp.isSurelyBefore(held.timestamp) { return }
             if let requestedAt, let arrived = tickerArrivals[ticker.market], arrived > requestedAt { return }
             guard admit(ticker.market, at: time) else { return }
+            if requestedAt == nil, let time, tickers[ticker.market].map({ $0.timestamp < ticker.timestamp }) ?? true {
+                activity[ticker.market, default: TradeActivity()].record(at: time)
+            }
             tickerArrivals[ticker.market] = applied
             tickers[ticker.market] = ticker
             pending.tickers.insert(ticker.market)
@@ -164,20 +187,30 @@ public struct MarketState: Sendable {
         let snapshot = MarketSnapshot(
             version: version, capturedAt: time, feed: feed, markets: markets, tickers: tickers,
             orderBooks: orderBooks, trades: trades, candles: candles, receivedAt: receivedAt,
-            staleBooks: booksFromEarlierConnections, diff: pending)
+            staleBooks: booksFromEarlierConnections, alerts: alerts, transfers: transfers,
+            listedAt: listedAt, activity: activity, diff: pending)
         pending = SnapshotDiff()
         return snapshot
     }
 
-    private mutating func applyListing(_ listing: [Market]) {
+    private mutating func applyListing(_ listing: [Market], at time: Timestamp?) {
         let unique = listing.removingRepeats(by: \.code)
         let admitted = Array(unique.prefix(limits.markets))
         guard admitted != markets else { return }
+        if !markets.isEmpty, let time {
+            for market in admitted where !known.contains(market.code) {
+                listedAt[market.code] = time
+                pending.newListings.append(market.code)
+            }
+        }
         markets = admitted
         known = Set(admitted.map(\.code))
-        for dictionaryKey in Set(tickers.keys).union(orderBooks.keys).union(trades.keys).union(candles.keys)
+        listedAt = listedAt.filter { known.contains($0.key) }
+        alerts = alerts.filter { known.contains($0.key) }
+        for dictionaryKey in Set(tickers.keys).union(activity.keys).union(orderBooks.keys).union(trades.keys).union(candles.keys)
         where !known.contains(dictionaryKey) {
             tickers[dictionaryKey] = nil
+            activity[dictionaryKey] = nil
             orderBooks[dictionaryKey] = nil
             trades[dictionaryKey] = nil
             candles[dictionaryKey] = nil

@@ -17,12 +17,16 @@ public struct SnapshotDiff: Sendable, Hashable {
     public var candles: Set<MarketCode> = []
     /// Markets whose last price differs from the previous snapshot, and which way.
     public var priceMoves: [MarketCode: PriceMove] = [:]
+    /// Markets that appeared in the listing since the previous snapshot.
+    public var newListings: [MarketCode] = []
+    /// Whether the alert list or the deposit/withdrawal list changed.
+    public var signalsChanged = false
 
     /// Creates an empty diff.
     public init() {}
 
     /// Whether nothing changed.
     public var isEmpty: Bool {
-        !listingChanged && tickers.isEmpty && orderBooks.isEmpty && trades.isEmpty && candles.isEmpty
+        !listingChanged && !signalsChanged && tickers.isEmpty && orderBooks.isEmpty && trades.isEmpty && candles.isEmpty
     }
 }

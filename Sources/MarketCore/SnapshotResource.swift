@@ -10,4 +10,8 @@ public enum SnapshotResource: Sendable, Hashable {
     case trades(MarketCode, count: Int)
     /// One market's candle history.
     case candles(MarketCode, CandleInterval, count: Int)
+    /// The alerts in force on every market (none where the exchange publishes no list).
+    case warnings
+    /// Every coin's deposit and withdrawal state (none where the exchange publishes none).
+    case transfers
 }

@@ -14,11 +14,16 @@ public struct Ticker: Sendable, Hashable {
     public var tradeValue24h: ExactDecimal?
     /// Exchange time of the figures.
     public var timestamp: Timestamp
+    /// Volume taken by buyers and by sellers over the session (`session`'s basis), if sent.
+    public var flow: TradeFlow?
+    /// Whether the market trades, is to be delisted or is designated, if sent.
+    public var status: TradingStatus?
 
     /// Creates a ticker.
     public init(
         market: MarketCode, price: ExactDecimal, change: PriceChange, session: TradingSession? = nil,
-        volume24h: ExactDecimal? = nil, tradeValue24h: ExactDecimal? = nil, timestamp: Timestamp
+        volume24h: ExactDecimal? = nil, tradeValue24h: ExactDecimal? = nil, timestamp: Timestamp,
+        flow: TradeFlow? = nil, status: TradingStatus? = nil
     ) {
         self.market = market
         self.price = price
@@ -27,6 +32,8 @@ public struct Ticker: Sendable, Hashable {
         self.volume24h = volume24h
         self.tradeValue24h = tradeValue24h
         self.timestamp = timestamp
+        self.flow = flow
+        self.status = status
     }
 
     /// The price the change is measured from: the previous close when sent, else the price

@@ -25,13 +25,16 @@ public struct FeedConfiguration: Sendable, Hashable {
     public var listingLimit: Int
     /// A warning shown once, from the start (e.g. a plaintext endpoint off this machine).
     public var startupWarning: String?
+    /// How often the listing (for new markets), the alert list and the deposit/withdrawal list
+    /// are read again.
+    public var signalRefresh: Duration
 
     /// Creates a configuration.
     public init(
         focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
         candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
         failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
-        startupWarning: String? = nil
+        startupWarning: String? = nil, signalRefresh: Duration = .seconds(180)
     ) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
@@ -43,6 +46,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.healthyAfter = max(.zero, healthyAfter)
         self.listingLimit = max(1, listingLimit)
         self.startupWarning = startupWarning
+        self.signalRefresh = max(.seconds(1), signalRefresh)
     }
 
     /// Silence after which the connection reads `stale`.

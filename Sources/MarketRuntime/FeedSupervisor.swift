@@ -114,6 +114,7 @@ public actor FeedSupervisor {
             group.addTask { try await self.fetchTickers() }
             group.addTask { try await self.serveFetches(requests) }
             group.addTask { try await self.keepWatch() }
+            group.addTask { try await self.refreshSignals() }
             group.addTask {
                 for try await message in messages { await self.receive(message) }
                 throw MarketRuntimeError.closedByExchange
@@ -260,6 +261,36 @@ public actor FeedSupervisor {
         try Self.rejectIfRefused(message)
         await noteMarketData(in: message.events)
         await store.apply(message.events, feed: status, requestedAt: requestedAt)
+    }
+
+    /// Reads the alert and deposit/withdrawal lists, then every ``FeedConfiguration/signalRefresh``
+    /// the listing and both lists again: a market that appears is subscribed to. A failed read
+    /// is reported and tried again next time; it never ends the session.
+    private func refreshSignals() async throws {
+        while true {
+            for resource in [SnapshotResource.warnings, .transfers] {
+                do {
+                    let message = try await fetcher.fetch(resource)
+                    try Self.rejectIfRefused(message)
+                    await store.apply(message.events, feed: status)
+                } catch let error as CancellationError {
+                    throw error
+                } catch {
+                    await report(
+                        problem: "could not read the \(resource == .warnings ? "alert" : "deposit/withdrawal") list: \(Self.describe(error))")
+                }
+            }
+            try await clock.sleep(for: configuration.signalRefresh)
+            let before = listing
+            do {
+                try await loadListing()
+                if listing != before { try await connection?.subscribe(to: subscription()) }
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                await report(problem: "could not read the listing again: \(Self.describe(error))")
+            }
+        }
     }
 
     /// Starts following a market in view: its book sync, then its book and history over REST.

@@ -15,13 +15,18 @@ enum CoinCatalog {
     /// `count` coins, deterministic for the generator's seed; symbols are unique.
     static func coins(count: Int, using generator: inout some RandomNumberGenerator) -> [ListedCoin] {
         var coins = Array(known.prefix(count))
-        var symbols = Set(coins.map(\.symbol))
-        while coins.count < count {
-            let coin = madeUp(using: &generator)
-            guard symbols.insert(coin.symbol).inserted else { continue }
-            coins.append(coin)
-        }
+        while coins.count < count { coins.append(coin(after: coins, using: &generator)) }
         return coins
+    }
+
+    /// The coin listed after `coins`: the next well-known one, else a made-up one with a new symbol.
+    static func coin(after coins: [ListedCoin], using generator: inout some RandomNumberGenerator) -> ListedCoin {
+        let symbols = Set(coins.map(\.symbol))
+        if let next = known.first(where: { !symbols.contains($0.symbol) }) { return next }
+        while true {
+            let coin = madeUp(using: &generator)
+            if !symbols.contains(coin.symbol) { return coin }
+        }
     }
 
     private static func madeUp(using generator: inout some RandomNumberGenerator) -> ListedCoin {

@@ -11,8 +11,8 @@ public import MarketCore
 public struct MarketSimulator: Sendable {
     /// What is simulated.
     public let configuration: SimulationConfiguration
-    /// The listed markets, most traded first.
-    public let markets: [Market]
+    /// The markets listed now, most traded first (a market listed later joins at the end).
+    public var markets: [Market] { states.filter(isListed).map(\.market) }
     /// The simulation's current time.
     public private(set) var now: Timestamp
 
@@ -23,6 +23,7 @@ public struct MarketSimulator: Sendable {
     private var generator: SeededGenerator
     private var nextActionTime: Timestamp
     private var nextTradeID: UInt64
+    private let notices: DemoNotices
 
     /// Builds the listing, a day of history and warm books, ready to run from `start`.
     public init(configuration: SimulationConfiguration, start: Timestamp) throws(SimulationError) {
@@ -44,18 +45,33 @@ public struct MarketSimulator: Sendable {
             state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: liveStart))
             states.append(state)
         }
+        var activeShares = Array(shares.prefix(states.count))
+        if let delay = configuration.newListingAfterSeconds {
+            // One coin more, made after every other market's history so theirs stay as they were,
+            // traded as busily as the twentieth market from its first minute.
+            let listing = start.advanced(byMicroseconds: Int64(delay * 1e6))
+            let coin = CoinCatalog.coin(after: coins, using: &generator)
+            if let code = MarketCode(quote: "KRW", base: coin.symbol) {
+                var state = SimulatedMarket(coin: coin, code: code, rank: min(states.count, 19), start: listing)
+                state.listedAt = listing
+                state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: listing))
+                states.append(state)
+                activeShares.append(activeShares[min(19, activeShares.count - 1)])
+            }
+        }
+        let allShares = activeShares.reduce(0, +)
         var running = 0.0
-        cumulativeShares = shares.map { share in
-            running += share / totalShare
+        cumulativeShares = activeShares.map { share in
+            running += share / allShares
             return running
         }
         self.states = states
-        markets = states.map(\.market)
         indexByCode = Dictionary(uniqueKeysWithValues: states.indices.map { (states[$0].market.code, $0) })
         now = liveStart
         nextActionTime = liveStart
         nextTradeID = UInt64(max(0, liveStart.milliseconds)) * 10_000
         self.generator = generator
+        notices = DemoNotices(start: liveStart)
         scheduleNextAction()
         _ = step(to: start)
     }
@@ -72,6 +88,7 @@ public struct MarketSimulator: Sendable {
         now = time
         scheduleNextAction()
         let index = marketIndex(for: generator.unit())
+        guard states[index].status.state != .suspended, isListed(states[index]) else { return [] }
         return states[index].act(at: time, nextTradeID: &nextTradeID, using: &generator)
     }
 
@@ -84,35 +101,55 @@ public struct MarketSimulator: Sendable {
 
     /// The market's current order book.
     public func orderBook(for code: MarketCode) -> OrderBook? {
-        indexByCode[code].map { states[$0].book }
+        listedIndex(code).map { states[$0].book }
     }
 
     /// The market's ticker now, its change measured on `change` and its session figures
     /// (open, high, low, volume) over `session`; 24-hour totals are always rolling.
     public func ticker(for code: MarketCode, change: ChangeBasis, session: ChangeBasis) -> Ticker? {
-        indexByCode[code].map { states[$0].ticker(change: change, session: session, now: now) }
+        listedIndex(code).map { states[$0].ticker(change: change, session: session, now: now) }
     }
 
     /// The market's most recent trades, newest first.
     public func recentTrades(for code: MarketCode, count: Int) -> [Trade] {
-        guard let index = indexByCode[code] else { return [] }
+        guard let index = listedIndex(code) else { return [] }
         return Array(states[index].tape.newestFirst.prefix(max(0, count)))
     }
 
     /// The market's newest `count` candles of `interval`, oldest first.
     public func candles(for code: MarketCode, interval: CandleInterval, count: Int) -> [Candle] {
-        guard let index = indexByCode[code] else { return [] }
+        guard let index = listedIndex(code) else { return [] }
         let minutes = states[index].minuteCandles.candles
         let candles = interval == .oneMinute ? minutes : CandleSeries.aggregate(minutes, into: interval)
         return Array(candles.suffix(max(0, count)))
     }
 
-    /// The market's session volume by aggressor side and its last trade.
-    public func tradeFlow(for code: MarketCode) -> TradeFlow? {
-        indexByCode[code].map {
-            TradeFlow(
-                buyVolume: states[$0].buyVolume, sellVolume: states[$0].sellVolume,
-                lastTrade: states[$0].lastTrade)
+    /// The market's last trade, if any.
+    public func lastTrade(for code: MarketCode) -> Trade? {
+        listedIndex(code).flatMap { states[$0].lastTrade }
+    }
+
+    /// The index of `code`'s state, if it is listed now.
+    private func listedIndex(_ code: MarketCode) -> Int? {
+        indexByCode[code].flatMap { isListed(states[$0]) ? $0 : nil }
+    }
+
+    private func isListed(_ state: SimulatedMarket) -> Bool {
+        state.listedAt.map { $0 <= now } ?? true
+    }
+
+    /// The alerts in force (Bithumb's `virtual_asset_warning`), by market.
+    public var alerts: [MarketCode: MarketWarning] {
+        notices.alerts.reduce(into: [:]) { alerts, entry in
+            if entry.key < states.count { alerts[states[entry.key].market.code] = entry.value }
+        }
+    }
+
+    /// Deposit and withdrawal state by coin symbol.
+    public var transfers: [String: TransferStatus] {
+        states.indices.filter { isListed(states[$0]) }.reduce(into: [:]) { transfers, rank in
+            transfers[states[rank].market.code.base] =
+                DemoNotices.transferRanks[rank] ?? TransferStatus(deposit: .normal, withdrawal: .normal)
         }
     }
 
@@ -124,14 +161,4 @@ public struct MarketSimulator: Sendable {
     private func marketIndex(for draw: Double) -> Int {
         min(cumulativeShares.partitioningIndex { $0 > draw }, cumulativeShares.count - 1)
     }
-}
-
-/// Who took liquidity in the current session (since 00:00 KST), and the last trade.
-public struct TradeFlow: Sendable, Hashable {
-    /// Volume bought by takers (매수 체결).
-    public var buyVolume: ExactDecimal
-    /// Volume sold by takers (매도 체결).
-    public var sellVolume: ExactDecimal
-    /// The latest trade, if any.
-    public var lastTrade: Trade?
 }

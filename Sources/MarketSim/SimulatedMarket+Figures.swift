@@ -49,7 +49,8 @@ extension SimulatedMarket {
                 basis: sessionBasis, open: session.open, high: max(session.high, price),
                 low: min(session.low, price), previousClose: session.previousClose,
                 volume: session.volume, tradeValue: session.value),
-            volume24h: rolling.volume, tradeValue24h: rolling.value, timestamp: now)
+            volume24h: rolling.volume, tradeValue24h: rolling.value, timestamp: now,
+            flow: TradeFlow(buyVolume: buyVolume, sellVolume: sellVolume), status: status)
     }
 
     /// Where a basis's window starts: a midnight, or the minute that opens a rolling window.

@@ -12,6 +12,10 @@ struct SimulatedMarket: Sendable {
     var tape: TradeTape
     /// The last trade, if any.
     var lastTrade: Trade?
+    /// Whether it trades, and its designation, as its ticker says.
+    let status: TradingStatus
+    /// When it is listed, for a market listed after the start (`nil`: listed from the start).
+    var listedAt: Timestamp?
     /// Session (since 00:00 KST) volume by aggressor side, and the session it belongs to.
     var buyVolume: ExactDecimal = .zero
     var sellVolume: ExactDecimal = .zero
@@ -65,13 +69,15 @@ extension SimulatedMarket {
     init(coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp) {
         let price = KRWTickTable.nearest(to: coin.price)
         let tick = KRWTickTable.tick(at: price).doubleValue
+        let designated = coin.dailyVolatility >= 0.1 || DemoNotices.designatedRanks.contains(rank)
         self.init(
             market: Market(
                 code: code, koreanName: coin.koreanName, englishName: coin.englishName,
-                hasWarning: coin.dailyVolatility >= 0.1),
+                warning: designated ? MarketWarning(step: .designated) : nil),
             book: OrderBook(market: code, bids: [], asks: [], timestamp: start, levelLimit: Self.levelLimit),
             minuteCandles: CandleSeries(interval: .oneMinute, capacity: Self.candleCapacity),
             tape: TradeTape(capacity: Self.tapeCapacity),
+            status: DemoNotices.status(rank: rank, designated: designated, start: start),
             flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
             fairLog: SimMath.log(coin.price), fairTime: start,
             volatilityPerSecond: coin.dailyVolatility / 86_400.0.squareRoot(),

@@ -11,6 +11,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var historyMinutes: Int
     /// Seconds of live simulation run before the start, so books and trade tapes are warm.
     public var warmUpSeconds: Double
+    /// Seconds after the start at which one more market is listed (a new listing, traded
+    /// busily from its first minute), or `nil` for none.
+    public var newListingAfterSeconds: Double?
 
     /// The most markets listed.
     public static let maximumMarketCount = 500
@@ -18,13 +21,14 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// Creates a configuration; the defaults match the real exchange's size and pace.
     public init(
         seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
-        historyMinutes: Int = 1440, warmUpSeconds: Double = 20
+        historyMinutes: Int = 1440, warmUpSeconds: Double = 20, newListingAfterSeconds: Double? = 180
     ) {
         self.seed = seed
         self.marketCount = marketCount
         self.updatesPerSecond = updatesPerSecond
         self.historyMinutes = historyMinutes
         self.warmUpSeconds = warmUpSeconds
+        self.newListingAfterSeconds = newListingAfterSeconds
     }
 
     /// Why the configuration cannot run, or `nil` when it can.
@@ -37,6 +41,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
         }
         if !(0...10_080).contains(historyMinutes) { return "history must be 0…10080 minutes" }
         if !(warmUpSeconds >= 0 && warmUpSeconds <= 600) { return "warm-up must be 0…600 seconds" }
+        if let delay = newListingAfterSeconds, !(delay >= 0 && delay <= 86_400) {
+            return "the new listing must come 0…86400 seconds after the start"
+        }
         return nil
     }
 }

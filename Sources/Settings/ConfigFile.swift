@@ -67,6 +67,7 @@ private struct ConfigReader {
             switch key {
             case "exchange": settings.exchange = choice(value, [key], ExchangeChoice.allCases)
             case "frame_rate": settings.frameRate = integer(value, [key], in: 1...60)
+            case "signal_refresh": settings.signalRefresh = integer(value, [key], in: 1...3600)
             case "mouse": settings.mouse = boolean(value, [key])
             case "default_tab": settings.tab = choice(value, [key], MarketTab.allCases)
             case "sort": settings.sort = choice(value, [key], SortKey.offered(in: .krw))

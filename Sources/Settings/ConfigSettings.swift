@@ -44,6 +44,9 @@ public struct ConfigSettings: Sendable, Hashable {
     public var headerColor: Color?
     /// `frame_rate`.
     public var frameRate: Int?
+    /// `signal_refresh`: seconds between reads of the listing, the alert list and the
+    /// deposit/withdrawal list.
+    public var signalRefresh: Int?
     /// `mouse`: clicks and the wheel drive the dashboard.
     public var mouse: Bool?
     /// `default_tab`.
@@ -75,6 +78,7 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.fallColor = other.fallColor ?? fallColor
         merged.headerColor = other.headerColor ?? headerColor
         merged.frameRate = other.frameRate ?? frameRate
+        merged.signalRefresh = other.signalRefresh ?? signalRefresh
         merged.mouse = other.mouse ?? mouse
         merged.tab = other.tab ?? tab
         merged.sort = other.sort ?? sort

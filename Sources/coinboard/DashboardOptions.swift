@@ -20,11 +20,19 @@ struct DashboardOptions: ParsableArguments {
     @Option(name: .customLong("frame-rate"), help: "Most screen updates a second, 1–60 (default: \(DashboardApp.defaultFrameRate)).")
     var frameRate: Int?
 
+    @Option(
+        name: .customLong("signal-refresh"),
+        help: "Seconds between reads of the listing, the alert list and the deposit/withdrawal list, 1–3600 (default: 180).")
+    var signalRefresh: Int?
+
     @Option(name: .customLong("log-file"), help: "Append the dashboard's log to this file (nothing is logged otherwise).")
     var logFile: String?
 
     func validate() throws {
         if let frameRate, !(1...60).contains(frameRate) { throw ValidationError("--frame-rate must be between 1 and 60") }
+        if let signalRefresh, !(1...3600).contains(signalRefresh) {
+            throw ValidationError("--signal-refresh must be between 1 and 3600")
+        }
     }
 
     /// Runs the dashboard on the feed `source` picks from the resolved settings (the
@@ -46,7 +54,8 @@ struct DashboardOptions: ParsableArguments {
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(
-                source: source, configuration: FeedConfiguration(), logger: logger,
+                source: source, configuration: FeedConfiguration(signalRefresh: .seconds(resolved.signalRefresh ?? 180)),
+                logger: logger,
                 snapshotsPerSecond: frameRate
             ) { pipeline in
                 let app = DashboardApp(
@@ -82,6 +91,7 @@ struct DashboardOptions: ParsableArguments {
         flags.watchlist = watchlist
         flags.logFile = logFile
         flags.frameRate = frameRate
+        flags.signalRefresh = signalRefresh
         return flags
     }
 }

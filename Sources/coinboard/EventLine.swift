@@ -35,6 +35,15 @@ struct EventLine {
             }.joined(separator: "\n")
         case .candles(let history):
             text = "candles \(history.market) \(history.interval.rawValue) count=\(history.candles.count)"
+        case .warnings(let warnings):
+            text = warnings.sorted { $0.key < $1.key }.map { market, warning in
+                "warning \(market) \(warning.step.rawValue) \(warning.reasons.joined(separator: ","))"
+                    + (warning.until.map { " until \($0.iso8601)" } ?? "")
+            }.joined(separator: "\n")
+        case .transfers(let transfers):
+            text = transfers.sorted { $0.key < $1.key }.map { symbol, status in
+                "transfer \(symbol) deposit=\(status.deposit.rawValue) withdrawal=\(status.withdrawal.rawValue)"
+            }.joined(separator: "\n")
         case .notice(let notice):
             switch notice {
             case .connected(let message): text = "notice connected \(message.strippingUnsafeCharacters)"

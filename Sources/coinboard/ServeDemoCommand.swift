@@ -30,9 +30,16 @@ struct ServeDemoCommand: AsyncParsableCommand {
     @Option(help: "Order-book updates per second across all markets (frames/s of a full-market book subscription).")
     var rate: Double = 1000
 
+    @Option(
+        name: .customLong("new-listing-after"),
+        help: "Seconds after the start at which one more market is listed; -1 lists none (default: 180).")
+    var newListingAfter: Double = 180
+
     func run() async throws {
         let logger = try FileLogHandler.logger(label: "coinboard.demo-exchange", to: .standardError, level: .notice)
-        let simulation = SimulationConfiguration(seed: seed, marketCount: markets, updatesPerSecond: rate)
+        let simulation = SimulationConfiguration(
+            seed: seed, marketCount: markets, updatesPerSecond: rate,
+            newListingAfterSeconds: newListingAfter < 0 ? nil : newListingAfter)
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
             logger: logger)

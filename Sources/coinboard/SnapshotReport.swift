@@ -31,6 +31,28 @@ struct SnapshotReport: Encodable {
         var updatedAt: String?
         /// When this client last received data for the market (its own clock).
         var receivedAt: String?
+        /// The warning in force, or `null`.
+        var warning: NullOr<Warning>
+        /// `active`, `suspended` or `delisting`.
+        var state: String
+        /// The day trading ends (KST, `yyyy-MM-dd`), or `null`.
+        var delistingDate: NullOr<String>
+        /// When the market was seen to appear in the listing; absent unless it did.
+        var listedAt: String?
+        /// 체결강도 (buy ÷ sell volume × 100 over the ticker's session), when known.
+        var tradeStrength: String?
+        /// Whether the exchange flags a sudden rise in traded volume.
+        var volumeSpike: Bool
+        /// `normal` or `suspended`, where the exchange says.
+        var deposit: String?
+        var withdrawal: String?
+    }
+
+    struct Warning: Encodable {
+        /// `caution`, `warning`, `danger` or `designated`.
+        var step: String
+        var reasons: [String]
+        var until: NullOr<String>
     }
 
     struct Level: Encodable {
@@ -93,7 +115,9 @@ struct SnapshotReport: Encodable {
             reconnects: feed.reconnects, droppedEvents: feed.droppedEvents,
             lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
             lastProblem: feed.lastProblem)
-        markets = snapshot.markets.map { MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code]) }
+        markets = snapshot.markets.map {
+            MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code], signals: snapshot.signals(for: $0))
+        }
         let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }
         orderbooks = KeyedList(
             shown.compactMap { code in
@@ -117,9 +141,20 @@ struct SnapshotReport: Encodable {
 }
 
 extension SnapshotReport.MarketRow {
-    init(_ market: Market, ticker: Ticker?, receivedAt: Timestamp?) {
+    init(_ market: Market, ticker: Ticker?, receivedAt: Timestamp?, signals: MarketSignals) {
         code = market.code.code
         self.receivedAt = receivedAt?.iso8601
+        warning = NullOr(
+            signals.warning.map {
+                SnapshotReport.Warning(step: $0.step.rawValue, reasons: $0.reasons, until: NullOr($0.until?.iso8601))
+            })
+        state = signals.state.rawValue
+        delistingDate = NullOr(signals.delistingDate?.dateText())
+        listedAt = signals.listedAt?.iso8601
+        tradeStrength = signals.tradeStrength?.description
+        volumeSpike = signals.volumeSpike
+        deposit = signals.transfer?.deposit.rawValue
+        withdrawal = signals.transfer?.withdrawal.rawValue
         symbol = market.code.base
         quote = market.code.quote
         nameKo = market.koreanName
@@ -169,6 +204,18 @@ extension SnapshotReport.CandleRow {
 }
 
 /// A JSON object whose keys keep the order they were given in.
+/// A value encoded as `null` when absent (a plain optional's key would be left out).
+struct NullOr<Value: Encodable>: Encodable {
+    let value: Value?
+
+    init(_ value: Value?) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
 struct KeyedList<Value: Encodable>: Encodable {
     private struct Key: CodingKey {
         var stringValue: String

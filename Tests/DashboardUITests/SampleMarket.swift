@@ -17,7 +17,7 @@ enum SampleMarket {
         Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
         Market(code: eth, koreanName: "이더리움", englishName: "Ethereum"),
         Market(code: xrp, koreanName: "엑스알피(리플)", englishName: "XRP"),
-        Market(code: doge, koreanName: "도지코인", englishName: "Dogecoin", hasWarning: true),
+        Market(code: doge, koreanName: "도지코인", englishName: "Dogecoin", warning: MarketWarning(step: .designated)),
         Market(code: sol, koreanName: "솔라나", englishName: "Solana"),
     ]
 

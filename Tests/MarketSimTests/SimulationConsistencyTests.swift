@@ -40,7 +40,7 @@ struct SimulationConsistencyTests {
                         #expect(book.bestBid.map { $0.price <= before.bestAsk!.price } ?? true)
                     }
                 case .ticker(let ticker):
-                    let trade = try #require(simulator.tradeFlow(for: ticker.market)?.lastTrade)
+                    let trade = try #require(simulator.lastTrade(for: ticker.market))
                     #expect(ticker.price == trade.price)
                 default:
                     Issue.record("unexpected event \(event)")
@@ -96,7 +96,7 @@ struct SimulationConsistencyTests {
             #expect(day.session?.volume == today.reduce(.zero) { $0 + $1.volume })
             #expect(day.session?.open == today.first?.open ?? day.price)
             #expect(day.volume24h == rolling.volume24h)
-            let flow = try #require(simulator.tradeFlow(for: market.code))
+            let flow = try #require(day.flow)
             #expect(flow.buyVolume + flow.sellVolume == day.session?.volume)
         }
     }

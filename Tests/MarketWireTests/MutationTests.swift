@@ -88,7 +88,9 @@ import Testing
                 })
         case .markets(let markets):
             #expect(markets.allSatisfy { !$0.koreanName.unicodeScalars.contains { $0.value < 0x20 } })
-        case .notice:
+        case .warnings(let warnings):
+            #expect(warnings.values.allSatisfy { $0.reasons.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 } } })
+        case .transfers, .notice:
             break
         }
     }

@@ -41,10 +41,18 @@ import Testing
     @Test(arguments: [UpbitFamilyProfile.bithumb, .upbit])
     func upbitFamilyFrames(profile: UpbitFamilyProfile) throws {
         let encoder = UpbitFamilyEncoder(profile: profile)
-        let ticker = ticker(basis: profile.sessionBasis, sessionBasis: profile.sessionBasis, at: time)
+        var ticker = ticker(basis: profile.sessionBasis, sessionBasis: profile.sessionBasis, at: time)
+        ticker.flow = TradeFlow(buyVolume: "80.1", sellVolume: "71.34914647")
+        let statuses = [
+            TradingStatus.active, TradingStatus(state: .suspended, isDesignated: true),
+            TradingStatus(state: .delisting, delistingDate: CivilTime(year: 2026, month: 12, day: 9)),
+        ]
         for style in [UpbitFamilyEncoder.KeyStyle.default, .simple] {
-            let frame = encoder.tickerFrame(ticker, stream: .realtime, style: style)
-            #expect(try Harness.onlyEvent(Harness.frame(profile.dialect, frame)) == .ticker(ticker))
+            for status in statuses {
+                ticker.status = status
+                let frame = encoder.tickerFrame(ticker, stream: .realtime, style: style)
+                #expect(try Harness.onlyEvent(Harness.frame(profile.dialect, frame)) == .ticker(ticker))
+            }
             let bookFrame = encoder.orderBookFrame(book(time), stream: .snapshot, style: style)
             let decodedBook = try Harness.book(try Harness.onlyEvent(Harness.frame(profile.dialect, bookFrame)))
             #expect(decodedBook.bids == Array(book(time).bids.prefix(profile.bookDepth)))
@@ -67,7 +75,7 @@ import Testing
         var codec = profile.dialect.makeCodec()
         let markets = [
             Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin"),
-            Market(code: eth, koreanName: "이더리움", englishName: "Ethereum \"ETH\"", hasWarning: true),
+            Market(code: eth, koreanName: "이더리움", englishName: "Ethereum \"ETH\"", warning: MarketWarning(step: .designated)),
         ]
         #expect(codec.decode(response: encoder.marketsBody(markets), for: .markets).events == [.markets(markets)])
 
@@ -111,7 +119,9 @@ import Testing
         var rolling = ticker
         rolling.session?.volume = ticker.volume24h
         rolling.session?.tradeValue = ticker.tradeValue24h
-        #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.tickerFrame(rolling))) == .ticker(rolling))
+        rolling.flow = TradeFlow(buyVolume: "200.1", sellVolume: "110.34065227")
+        let frame = encoder.tickerFrame(rolling, buyVolume: "200.1", sellVolume: "110.34065227")
+        #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, frame)) == .ticker(rolling))
 
         let trades = trades(time, ids: false)
         #expect(try Harness.onlyEvent(Harness.frame(.bithumbLegacy, encoder.transactionFrame(trades))) == .trades(trades))

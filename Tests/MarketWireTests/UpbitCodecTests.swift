@@ -85,7 +85,14 @@ import Testing
             #"[{"market":"KRW-BTC","korean_name":"비트코인","english_name":"Bitcoin","market_event":{"warning":false,"#
             + #""caution":{"PRICE_FLUCTUATIONS":true,"TRADING_VOLUME_SOARING":false}}}]"#
         let decoded = codec.decode(response: Array(body.utf8), for: .markets)
-        #expect(decoded.events == [.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin", hasWarning: true)])])
+        #expect(
+            decoded.events == [
+                .markets([
+                    Market(
+                        code: btc, koreanName: "비트코인", englishName: "Bitcoin", warning: MarketWarning(step: .caution, reasons: ["PRICE_FLUCTUATIONS"])
+                    )
+                ])
+            ])
         #expect(codec.requests(for: .markets).map(\.pathAndQuery) == ["/v1/market/all?is_details=true"])
     }
 }

@@ -87,6 +87,27 @@ extension JSONValue {
         return try WireRule.time(Timestamp(civil, in: clock), field: key)
     }
 
+    /// A boolean that may be absent or null.
+    func optionalBool(_ key: StaticString) throws(WireError) -> Bool? {
+        guard let value = self[key], value.kind != .null else { return nil }
+        switch value.kind {
+        case .true: return true
+        case .false: return false
+        default: throw .invalidField("\(key)", reason: "expected true or false")
+        }
+    }
+
+    /// A day (`yyyy-MM-dd`, or a wall-clock time of it) that may be absent, null or empty
+    /// (Bithumb sends `""`, Upbit `null`), within ``WireRule/timeWindow`` on `clock`.
+    func optionalDay(_ key: StaticString, _ clock: WallClock) throws(WireError) -> CivilTime? {
+        guard let value = self[key], value.kind != .null else { return nil }
+        guard let text = value.stringValue else { throw .invalidField("\(key)", reason: "expected a date") }
+        if text.isEmpty { return nil }
+        guard let day = CivilTime(dayText: text) else { throw .invalidValue("\(key)", value: text) }
+        _ = try WireRule.time(Timestamp(day, in: clock), field: key)
+        return day
+    }
+
     /// A required market code in `QUOTE-BASE` form.
     func marketCode(_ key: StaticString) throws(WireError) -> MarketCode {
         try marketCode(key, form: .quoteFirst)

@@ -33,15 +33,31 @@ extension BithumbLegacyCodec {
             ]
         case .candles(let market, let interval, _):
             return [RESTRequest(path: "/public/candlestick/\(market.legacySymbol)/\(Self.sourceInterval(for: interval).rawValue)")]
+        case .warnings:
+            return [RESTRequest(path: "/v1/market/virtual_asset_warning")]
+        case .transfers:
+            return [RESTRequest(path: Self.transfersPath)]
         }
     }
+
+    /// Where every coin's deposit and withdrawal state is served.
+    public static let transfersPath = "/public/assetsstatus/ALL"
 
     public mutating func decode(response: UnsafeRawBufferPointer, for resource: SnapshotResource) -> DecodedMessages {
         var result = DecodedMessages()
         tokenizer.decode(response, limit: WireLimits.responseBytes, into: &result) { (root, result) throws(WireError) in
-            if case .markets = resource {
+            switch resource {
+            case .markets:
                 try UpbitFamilyCodec.decodeMarkets(root, into: &result)
                 return
+            case .warnings:
+                try UpbitFamilyCodec.decodeWarnings(root, into: &result)
+                return
+            case .transfers:
+                try Self.decodeTransfers(root, into: &result)
+                return
+            default:
+                break
             }
             guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
             if root["status"] == nil, root["name"] != nil {
@@ -60,7 +76,7 @@ extension BithumbLegacyCodec {
         into result: inout DecodedMessages
     ) throws(WireError) {
         switch resource {
-        case .markets:
+        case .markets, .warnings, .transfers:
             break
         case .tickers(let markets):
             try tickers(data, quote: markets.first?.quote ?? "KRW", into: &result)
@@ -83,6 +99,37 @@ extension BithumbLegacyCodec {
                 .candles(
                     .served(candles, of: sourceInterval(for: interval), as: interval, market: market, count: count, coveredUntil: nil)))
         }
+    }
+
+    /// `/public/assetsstatus/ALL`: per coin, `deposit_status` and `withdrawal_status` as 1
+    /// (normal) or 0 (suspended); a coin whose row is broken is dropped alone.
+    static func decodeTransfers(_ root: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
+        let status = try root.string("status")
+        guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
+        guard let data = root["data"], data.kind == .object else { throw .invalidField("data", reason: "expected an object") }
+        /// 1 or 0, as a number or a string.
+        func state(_ row: JSONValue, _ key: StaticString) throws(WireError) -> TransferState {
+            switch try row.int64(key) {
+            case 1: return .normal
+            case 0: return .suspended
+            case let other: throw .invalidValue("\(key)", value: String(other))
+            }
+        }
+        var transfers: [String: TransferStatus] = [:]
+        for (key, row) in data.members {
+            do throws(WireError) {
+                let symbol = key.stringValue ?? ""
+                guard row.kind == .object, MarketCode(quote: "KRW", base: symbol) != nil else {
+                    throw .invalidValue("data", value: symbol)
+                }
+                transfers[symbol] = TransferStatus(
+                    deposit: try state(row, "deposit_status"), withdrawal: try state(row, "withdrawal_status"))
+            } catch {
+                result.errors.append(error)
+            }
+        }
+        result.events.append(.transfers(transfers))
     }
 
     /// `ALL_KRW`: one object per coin plus a `date` string, which is skipped.

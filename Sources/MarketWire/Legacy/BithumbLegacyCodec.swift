@@ -96,11 +96,15 @@ public struct BithumbLegacyCodec: MarketCodec {
             high: try content.price("highPrice"), low: try content.price("lowPrice"),
             previousClose: try content.optionalPrice("prevClosePrice"),
             volume: volume, tradeValue: value)
+        var flow: TradeFlow?
+        if let sold = try content.optionalAmount("sellVolume"), let bought = try content.optionalAmount("buyVolume") {
+            flow = TradeFlow(buyVolume: bought, sellVolume: sold)
+        }
         let isDay = basis == .rolling24h
         return Ticker(
             market: try content.legacySymbol("symbol"), price: try content.price("closePrice"), change: change,
             session: session, volume24h: isDay ? volume : nil, tradeValue24h: isDay ? value : nil,
-            timestamp: timestamp)
+            timestamp: timestamp, flow: flow)
     }
 
     private static func transactions(

@@ -6,6 +6,25 @@ public struct BithumbLegacyEncoder: Sendable {
     /// Creates an encoder.
     public init() {}
 
+    /// `/public/assetsstatus/ALL`: each coin's deposit and withdrawal state as 1 or 0.
+    public func transfersBody(_ transfers: [String: TransferStatus]) -> [UInt8] {
+        var writer = JSONWriter(capacity: transfers.count * 60)
+        writer.object { writer in
+            writer.field("status", "0000")
+            writer.key("data")
+            writer.object { writer in
+                for (symbol, status) in transfers.sorted(by: { $0.key < $1.key }) {
+                    writer.key(symbol)
+                    writer.object { writer in
+                        writer.field("deposit_status", status.deposit == .normal ? 1 : 0)
+                        writer.field("withdrawal_status", status.withdrawal == .normal ? 1 : 0)
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
     // MARK: WebSocket frames
 
     /// The greeting sent on connect.

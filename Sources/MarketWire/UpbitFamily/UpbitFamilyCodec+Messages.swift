@@ -35,9 +35,33 @@ extension UpbitFamilyCodec {
         } else {
             timestamp = try object.epochTime(keys.tradeTimestamp)
         }
+        var flow: TradeFlow?
+        if let sold = try object.optionalAmount(keys.accAskVolume), let bought = try object.optionalAmount(keys.accBidVolume) {
+            flow = TradeFlow(buyVolume: bought, sellVolume: sold)
+        }
         return Ticker(
             market: market, price: price, change: change, session: session, volume24h: volume24h,
-            tradeValue24h: tradeValue24h, timestamp: timestamp)
+            tradeValue24h: tradeValue24h, timestamp: timestamp, flow: flow,
+            status: try tradingStatus(object, keys: keys))
+    }
+
+    /// `market_state`, `is_trading_suspended`, `delisting_date` and `market_warning`, where the
+    /// ticker has any: a delisting date makes the market `delisting`; a suspension, or a state
+    /// other than `ACTIVE`, `suspended`; a warning other than `NONE` is the designation.
+    private static func tradingStatus(_ object: JSONValue, keys: UpbitKeys) throws(WireError) -> TradingStatus? {
+        let state = object[keys.marketState]
+        let suspended = try object.optionalBool(keys.isTradingSuspended)
+        let delistingDate = try object.optionalDay(keys.delistingDate, .kst)
+        let warning = object[keys.marketWarning]
+        guard state != nil || suspended != nil || delistingDate != nil || warning != nil else { return nil }
+        if let state, state.kind != .null, state.stringValue == nil {
+            throw .invalidField("\(keys.marketState)", reason: "expected a string")
+        }
+        let halted = suspended == true || (state.map { $0.kind != .null && !$0.isString("ACTIVE") } ?? false)
+        let designated = warning.map { $0.kind != .null && !$0.isString("NONE") && !$0.isString("") } ?? false
+        return TradingStatus(
+            state: delistingDate != nil ? .delisting : (halted ? .suspended : .active),
+            delistingDate: delistingDate, isDesignated: designated)
     }
 
     /// `RISE`, `EVEN` or `FALL`.
@@ -100,16 +124,45 @@ extension UpbitFamilyCodec {
             id: try object.optionalUInt64(keys.sequentialID))
     }
 
+    /// A listing row. Bithumb's `market_warning` other than `NONE`, or Upbit's
+    /// `market_event.warning`, is the 투자유의 designation; each of Upbit's `market_event.caution`
+    /// flags that is `true` is a 주의 reason.
     static func market(_ object: JSONValue) throws(WireError) -> Market {
         let warningText = object.optionalString("market_warning")
-        var warned = warningText != nil && warningText != "NONE"
+        var designated = warningText != nil && warningText != "NONE"
+        var cautions: [String] = []
         if let event = object["market_event"] {
-            warned =
-                warned || event["warning"]?.kind == .true
-                || (event["caution"]?.members.contains { $0.value.kind == .true } ?? false)
+            designated = designated || event["warning"]?.kind == .true
+            for (flag, value) in event["caution"]?.members ?? [] where value.kind == .true {
+                if let name = flag.stringValue { cautions.append(name) }
+            }
         }
+        let warning =
+            designated || !cautions.isEmpty
+            ? MarketWarning(step: designated ? .designated : .caution, reasons: cautions) : nil
         return Market(
             code: try object.marketCode("market"), koreanName: try object.string("korean_name"),
-            englishName: try object.string("english_name"), hasWarning: warned)
+            englishName: try object.string("english_name"), warning: warning)
+    }
+
+    /// `/v1/market/virtual_asset_warning`: one row per alert (`market`, `warning_type`,
+    /// `warning_step`, `end_date` in KST); a market's alerts merge into one warning.
+    static func warnings(_ rows: JSONValue, into result: inout DecodedMessages) {
+        var warnings: [MarketCode: MarketWarning] = [:]
+        for row in rows.elements {
+            do throws(WireError) {
+                let market = try row.marketCode("market")
+                let stepText = try row.string("warning_step")
+                guard let step = WarningStep(rawValue: stepText.lowercased()), step != .designated else {
+                    throw .invalidValue("warning_step", value: stepText)
+                }
+                let until = try row.optionalDay("end_date", .kst).map { Timestamp($0, in: .kst) }
+                let warning = MarketWarning(step: step, reasons: [try row.string("warning_type")], until: until)
+                warnings[market] = warnings[market]?.merged(with: warning) ?? warning
+            } catch {
+                result.errors.append(error)
+            }
+        }
+        result.events.append(.warnings(warnings))
     }
 }

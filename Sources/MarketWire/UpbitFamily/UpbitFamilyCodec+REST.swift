@@ -25,6 +25,11 @@ extension UpbitFamilyCodec {
             ]
             if source == .oneDay { return [RESTRequest(path: "/v1/candles/days", query: query)] }
             return [RESTRequest(path: "/v1/candles/minutes/\(source.minutes)", query: query)]
+        case .warnings:
+            return profile.dialect == .bithumb ? [RESTRequest(path: "/v1/market/virtual_asset_warning")] : []
+        case .transfers:
+            // Bithumb serves its legacy asset status beside API 2.0; Upbit publishes none.
+            return profile.dialect == .bithumb ? [RESTRequest(path: BithumbLegacyCodec.transfersPath)] : []
         }
     }
 
@@ -32,6 +37,10 @@ extension UpbitFamilyCodec {
         let profile = profile
         var result = DecodedMessages()
         tokenizer.decode(response, limit: WireLimits.responseBytes, into: &result) { (root, result) throws(WireError) in
+            if case .transfers = resource {
+                try BithumbLegacyCodec.decodeTransfers(root, into: &result)
+                return
+            }
             if root.kind == .object {
                 let error = root["error"] ?? root
                 throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
@@ -50,6 +59,10 @@ extension UpbitFamilyCodec {
         switch resource {
         case .markets:
             try decodeMarkets(rows, into: &result)
+        case .warnings:
+            warnings(rows, into: &result)
+        case .transfers:
+            break
         case .tickers:
             let tickers = collect(rows, into: &result) { (row) throws(WireError) in
                 MarketEvent.ticker(
@@ -99,6 +112,16 @@ extension UpbitFamilyCodec {
         guard rows.kind == .array else { throw .invalidField("body", reason: "expected an array") }
         let markets = collect(rows, into: &result) { (row) throws(WireError) in try market(row) }
         result.events.append(.markets(markets))
+    }
+
+    /// `/v1/market/virtual_asset_warning` as a body of its own (the legacy dialect asks it too).
+    static func decodeWarnings(_ rows: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        if rows.kind == .object {
+            let error = rows["error"] ?? rows
+            throw .exchange(code: errorName(error), message: error.optionalString("message") ?? "")
+        }
+        guard rows.kind == .array else { throw .invalidField("body", reason: "expected an array") }
+        warnings(rows, into: &result)
     }
 
     /// Decodes every row; a bad row adds an error to `result` and the others still decode.

@@ -39,26 +39,15 @@ public struct UpbitFamilyEncoder: Sendable {
     public struct TickerDetails: Sendable, Hashable {
         /// The last trade (its size and side), if any.
         public var lastTrade: Trade?
-        /// Session volume taken by sellers and by buyers.
-        public var askVolume: ExactDecimal
-        public var bidVolume: ExactDecimal
         /// 52-week extremes and when they were reached.
         public var yearHigh: PriceMark?
         public var yearLow: PriceMark?
-        /// Whether the market carries a caution flag.
-        public var hasWarning: Bool
 
         /// Creates details.
-        public init(
-            lastTrade: Trade? = nil, askVolume: ExactDecimal = .zero, bidVolume: ExactDecimal = .zero,
-            yearHigh: PriceMark? = nil, yearLow: PriceMark? = nil, hasWarning: Bool = false
-        ) {
+        public init(lastTrade: Trade? = nil, yearHigh: PriceMark? = nil, yearLow: PriceMark? = nil) {
             self.lastTrade = lastTrade
-            self.askVolume = askVolume
-            self.bidVolume = bidVolume
             self.yearHigh = yearHigh
             self.yearLow = yearLow
-            self.hasWarning = hasWarning
         }
     }
 
@@ -152,15 +141,48 @@ public struct UpbitFamilyEncoder: Sendable {
                     writer.field("market", market.code.code)
                     writer.field("korean_name", market.koreanName)
                     writer.field("english_name", market.englishName)
+                    let designated = market.warning?.step == .designated
                     if !details {
                         return
                     } else if profile.dialect == .upbit {
                         writer.key("market_event")
                         writer.object { writer in
-                            writer.field("warning", market.hasWarning)
+                            writer.field("warning", designated)
+                            writer.key("caution")
+                            writer.object { writer in
+                                for flag in Self.upbitCautionFlags {
+                                    writer.key(flag)
+                                    writer.bool(market.warning?.reasons.contains(flag) ?? false)
+                                }
+                            }
                         }
                     } else {
-                        writer.field("market_warning", market.hasWarning ? "CAUTION" : "NONE")
+                        writer.field("market_warning", designated ? "CAUTION" : "NONE")
+                    }
+                }
+            }
+        }
+        return writer.bytes
+    }
+
+    /// Upbit's `market_event.caution` flags, in its order.
+    static let upbitCautionFlags = [
+        "PRICE_FLUCTUATIONS", "TRADING_VOLUME_SOARING", "DEPOSIT_AMOUNT_SOARING", "GLOBAL_PRICE_DIFFERENCES",
+        "CONCENTRATION_OF_SMALL_ACCOUNTS",
+    ]
+
+    /// `/v1/market/virtual_asset_warning`: a row per market and reason, its end in KST.
+    public func warningsBody(_ warnings: [MarketCode: MarketWarning]) -> [UInt8] {
+        var writer = JSONWriter(capacity: warnings.count * 150)
+        writer.array { writer in
+            for (market, warning) in warnings.sorted(by: { $0.key < $1.key }) where warning.step != .designated {
+                for reason in warning.reasons {
+                    writer.object { writer in
+                        writer.field("market", market.code)
+                        writer.field("warning_type", reason)
+                        writer.field("warning_step", warning.step.rawValue.uppercased())
+                        writer.key("end_date")
+                        if let until = warning.until { writer.string(WireTime.spaced(until, .kst, microseconds: false)) } else { writer.null() }
                     }
                 }
             }
@@ -302,8 +324,8 @@ public struct UpbitFamilyEncoder: Sendable {
             writer.field(keys.tradeTime, WireTime.compactTime(tradeTime, profile.tradeClock))
             writer.field(keys.tradeTimestamp, tradeTime.milliseconds)
             writer.field(keys.askBid, details.lastTrade?.side == .sell ? "ASK" : "BID")
-            writer.field(keys.accAskVolume, details.askVolume)
-            writer.field(keys.accBidVolume, details.bidVolume)
+            writer.field(keys.accAskVolume, ticker.flow?.sellVolume ?? .zero)
+            writer.field(keys.accBidVolume, ticker.flow?.buyVolume ?? .zero)
         }
         let high = details.yearHigh ?? PriceMark(price: session?.high ?? ticker.price, time: ticker.timestamp)
         let low = details.yearLow ?? PriceMark(price: session?.low ?? ticker.price, time: ticker.timestamp)
@@ -312,11 +334,18 @@ public struct UpbitFamilyEncoder: Sendable {
         writer.field(keys.lowest52WeekPrice, low.price)
         writer.field(keys.lowest52WeekDate, WireTime.dashedDate(low.time, .kst))
         if !restTimes {
-            writer.field(keys.marketState, "ACTIVE")
-            writer.field(keys.isTradingSuspended, false)
+            let status = ticker.status ?? .active
+            writer.field(keys.marketState, status.state == .suspended ? "SUSPENDED" : "ACTIVE")
+            writer.field(keys.isTradingSuspended, status.state == .suspended)
             writer.key(keys.delistingDate)
-            if profile.dialect == .upbit { writer.null() } else { writer.string("") }
-            writer.field(keys.marketWarning, details.hasWarning ? "CAUTION" : "NONE")
+            if let date = status.delistingDate {
+                writer.string(date.dateText())
+            } else if profile.dialect == .upbit {
+                writer.null()
+            } else {
+                writer.string("")
+            }
+            writer.field(keys.marketWarning, status.isDesignated ? "CAUTION" : "NONE")
         }
         writer.field(keys.timestamp, ticker.timestamp.milliseconds)
     }
