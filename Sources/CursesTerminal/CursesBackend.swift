@@ -132,6 +132,11 @@ public final class CursesBackend: TerminalBackend {
         return events
     }
 
+    public func ringBell() {
+        guard screen != nil else { return }
+        _ = beep()
+    }
+
     public func restore() {
         watcher.stop()
         guard let screen else { return }

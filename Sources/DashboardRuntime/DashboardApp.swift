@@ -85,7 +85,7 @@ public actor DashboardApp {
         defer { backend.restore() }
         var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
         let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
-        let (saves, save) = AsyncStream.makeStream(of: [MarketCode].self, bufferingPolicy: .bufferingNewest(1))
+        let (saves, save) = AsyncStream.makeStream(of: Watchlist.self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
         // Not a child task: cancelling the dashboard must not cancel the save of a last change.
         let watchlistSync = Task { [watchlist, clock, logger] in
@@ -101,7 +101,7 @@ public actor DashboardApp {
     /// Draws and reacts until the user quits or the task is cancelled.
     private func runScreen(
         _ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
-        save: AsyncStream<[MarketCode]>.Continuation, follows: AsyncStream<FollowRequest>,
+        save: AsyncStream<Watchlist>.Continuation, follows: AsyncStream<FollowRequest>,
         follow: AsyncStream<FollowRequest>.Continuation
     ) async {
         await withDiscardingTaskGroup { group in
@@ -122,7 +122,8 @@ public actor DashboardApp {
                     for command in state.reduce(action) {
                         switch command {
                         case .quit: break wakes
-                        case .saveFavorites(let favorites): save.yield(favorites)
+                        case .saveWatchlist(let watchlist): save.yield(watchlist)
+                        case .ringBell: backend.ringBell()
                         case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
                         }
                     }

@@ -3,17 +3,17 @@ public import Logging
 public import MarketCore
 import Synchronization
 
-/// Keeps the dashboard's favorites and the saved watchlist in step, off the UI's path.
+/// Keeps the dashboard's favorites and alerts and the saved watchlist in step, off the UI's path.
 ///
-/// It loads the favorites at start, saves each change the user makes (merged with what
+/// It loads the watchlist at start, saves each change the user makes (merged with what
 /// another running instance saved), retries a failed save on every ``interval`` until it
 /// succeeds, and on the same beat picks up what other instances saved. What the UI must know
 /// comes back as actions.
 public struct WatchlistSync: Sendable {
     /// What moves the sync along.
     public enum Event: Sendable, Hashable {
-        /// The user's favorites are now this list.
-        case changed([MarketCode])
+        /// The user's favorites and alerts are now these.
+        case changed(Watchlist)
         /// Time to retry a failed save, or to look for other instances' changes.
         case tick
     }
@@ -23,10 +23,10 @@ public struct WatchlistSync: Sendable {
 
     private let repository: any WatchlistRepository
     private let logger: Logger
-    /// The list as last loaded or saved: what merges take as the common ancestor.
-    private var base: [MarketCode] = []
-    /// The user's list while it is not saved yet.
-    private var pending: [MarketCode]?
+    /// The watchlist as last loaded or saved: what merges take as the common ancestor.
+    private var base = Watchlist.empty
+    /// The user's watchlist while it is not saved yet.
+    private var pending: Watchlist?
     /// Failed attempts in a row, shown with the problem.
     private var failures = 0
 
@@ -36,31 +36,35 @@ public struct WatchlistSync: Sendable {
         self.logger = logger
     }
 
-    /// Loads the saved favorites.
+    /// Loads the saved watchlist.
     public mutating func start() async -> [UIAction] {
         do {
             let loaded = try await repository.load()
-            base = loaded.favorites
-            return [.favoritesLoaded(loaded.favorites)] + (loaded.notice.map { [.notice($0)] } ?? [])
+            base = loaded.watchlist
+            return [.watchlistLoaded(loaded.watchlist)] + (loaded.notice.map { [.notice($0)] } ?? [])
         } catch {
             logger.error("watchlist unreadable", metadata: ["error": "\(error)"])
-            return [.favoritesLoaded([]), .watchlistProblem("watchlist: \(error)")]
+            return [.watchlistLoaded(.empty), .watchlistProblem("watchlist: \(error)")]
         }
     }
 
     /// Saves a change, retries, or re-reads the file, and says what the UI must know.
     public mutating func handle(_ event: Event) async -> [UIAction] {
-        if case .changed(let favorites) = event { pending = favorites }
+        if case .changed(let watchlist) = event { pending = watchlist }
         let wanted = pending ?? base
         do {
             let saved = pending == nil ? try await repository.load() : try await repository.save(wanted, base: base)
             var actions = recovered()
             if let notice = saved.notice { actions.append(.notice(notice)) }
             guard saved.isSaved else { return actions }
-            if pending != nil { logger.info("watchlist saved", metadata: ["favorites": "\(saved.favorites.map(\.code))"]) }
+            if pending != nil {
+                logger.info(
+                    "watchlist saved",
+                    metadata: ["favorites": "\(saved.watchlist.favorites.map(\.code))", "alerts": "\(saved.watchlist.alerts.count)"])
+            }
             pending = nil
-            base = saved.favorites
-            if saved.favorites != wanted { actions.append(.favoritesSynced(saved.favorites, replacing: wanted)) }
+            base = saved.watchlist
+            if saved.watchlist != wanted { actions.append(.watchlistSynced(saved.watchlist, replacing: wanted)) }
             return actions
         } catch {
             failures += 1
@@ -75,7 +79,7 @@ public struct WatchlistSync: Sendable {
     /// the sync ends. Changes wait in a one-list mailbox, so however long a save takes, the
     /// newest list is the one saved next and none is dropped for a tick.
     public mutating func run(
-        changes: AsyncStream<[MarketCode]>, clock: any RuntimeClock,
+        changes: AsyncStream<Watchlist>, clock: any RuntimeClock,
         report: @Sendable (UIAction) -> Void
     ) async {
         for action in await start() { report(action) }
@@ -86,8 +90,8 @@ public struct WatchlistSync: Sendable {
         }
         defer { ticks.cancel() }
         let feeder = Task {
-            for await favorites in changes {
-                mailbox.latest.withLock { $0 = favorites }
+            for await watchlist in changes {
+                mailbox.latest.withLock { $0 = watchlist }
                 wake.yield()
             }
             wake.yield()
@@ -103,9 +107,9 @@ public struct WatchlistSync: Sendable {
         }
     }
 
-    /// The newest list the user made, until the sync takes it.
+    /// The newest watchlist the user made, until the sync takes it.
     private final class Mailbox: Sendable {
-        let latest = Mutex<[MarketCode]?>(nil)
+        let latest = Mutex<Watchlist?>(nil)
     }
 
     private mutating func recovered() -> [UIAction] {

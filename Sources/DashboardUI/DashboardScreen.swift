@@ -21,6 +21,8 @@ public enum DashboardScreen {
             DepthScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         }
         StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
+        if state.showsAlerts { AlertListOverlay(state: state).render(in: main, into: &buffer) }
+        if let prompt = state.alertPrompt { AlertPromptOverlay(prompt: prompt, state: state).render(in: main, into: &buffer) }
         if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
         if !state.settings.isUnicode { buffer.replaceNonASCII(with: asciiStandIn) }
         return buffer
@@ -31,6 +33,8 @@ public enum DashboardScreen {
         switch character {
         case "…": "~"
         case "●", "★", "◆": "*"
+        case "▶": ">"
+        case "≥", "≤", "±": "~"
         case "·", "─", "┈": "-"
         default: "?"
         }

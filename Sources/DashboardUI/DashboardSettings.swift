@@ -53,6 +53,8 @@ public struct DashboardSettings: Sendable, Hashable {
     public var usesMouse: Bool
     /// Whether the market table shows the 체결강도 column (`p` toggles it).
     public var showsTradeStrength: Bool
+    /// Whether a fired price alert rings the terminal's bell.
+    public var ringsBellOnAlert: Bool
 
     /// Creates settings.
     public init(
@@ -60,7 +62,7 @@ public struct DashboardSettings: Sendable, Hashable {
         isUnicode: Bool = true,
         nameLanguage: NameLanguage = .korean, tab: MarketTab = .krw, sort: SortOrder = .default,
         chartInterval: CandleInterval = .oneMinute, columnsPerCandle: Int = 2, lastMarket: MarketCode? = nil,
-        usesMouse: Bool = true, showsTradeStrength: Bool = false
+        usesMouse: Bool = true, showsTradeStrength: Bool = false, ringsBellOnAlert: Bool = true
     ) {
         self.exchangeName = exchangeName
         self.isDemo = isDemo
@@ -75,5 +77,6 @@ public struct DashboardSettings: Sendable, Hashable {
         self.lastMarket = lastMarket
         self.usesMouse = usesMouse
         self.showsTradeStrength = showsTradeStrength
+        self.ringsBellOnAlert = ringsBellOnAlert
     }
 }

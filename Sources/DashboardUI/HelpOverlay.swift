@@ -12,6 +12,7 @@ struct HelpOverlay: Widget {
         ("Enter  d", "market detail / depth (whole book)"),
         ("Esc", "back / clear search"),
         ("f  Space", "toggle favorite"),
+        ("a  A", "add a price alert / list, edit, delete"),
         ("s  S  p", "next sort / reverse / buy-sell % column"),
         ("/", "search (Enter keeps, Esc clears)"),
         ("J K", "move a favorite down / up"),

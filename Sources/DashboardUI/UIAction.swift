@@ -13,11 +13,11 @@ public enum UIAction: Sendable, Equatable {
     case resized(Size)
     /// Time passed: the clock now reads this (flashes fade, the status clock moves).
     case tick(Timestamp)
-    /// The saved favorites were read at start.
-    case favoritesLoaded([MarketCode])
-    /// The watchlist now holds this list (merged with another instance's changes); it
-    /// replaces the favorites shown if they are still `replacing`, not changed since.
-    case favoritesSynced([MarketCode], replacing: [MarketCode])
+    /// The saved watchlist was read at start.
+    case watchlistLoaded(Watchlist)
+    /// The file now holds this watchlist (merged with another instance's changes); it replaces
+    /// the favorites and alerts shown if they are still `replacing`, not changed since.
+    case watchlistSynced(Watchlist, replacing: Watchlist)
     /// The watchlist cannot be saved or read (and is being retried), or `nil`: it works again.
     case watchlistProblem(String?)
     /// Something the user should know (a corrupt watchlist set aside, say); the status bar shows it.
@@ -26,8 +26,10 @@ public enum UIAction: Sendable, Equatable {
 
 /// Something the dashboard asks the rest of the app to do.
 public enum UICommand: Sendable, Hashable {
-    /// Save the favorites, in this order.
-    case saveFavorites([MarketCode])
+    /// Save the favorites and alerts.
+    case saveWatchlist(Watchlist)
+    /// Ring the terminal's bell (an alert fired).
+    case ringBell
     /// Stream the book and trades of this market (none for `nil`) and its candles in this interval.
     case follow(MarketCode?, CandleInterval)
     /// Leave the dashboard.

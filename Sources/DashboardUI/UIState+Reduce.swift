@@ -11,15 +11,21 @@ extension UIState {
             return handle(event)
         case .snapshotArrived(let snapshot):
             setSnapshot(snapshot)
+            return checkAlerts()
         case .resized(let size):
             setSize(size)
         case .tick(let time):
             setNow(time)
-        case .favoritesLoaded(let favorites):
-            setFavorites(favorites)
+        case .watchlistLoaded(let saved):
+            setFavorites(saved.favorites)
+            setAlerts(saved.alerts)
             setFavoritesLoaded()
-        case .favoritesSynced(let saved, let replacing):
-            if favorites == replacing { setFavorites(saved) }
+            return checkAlerts()
+        case .watchlistSynced(let saved, let replacing):
+            if watchlist == replacing {
+                setFavorites(saved.favorites)
+                setAlerts(saved.alerts)
+            }
         case .watchlistProblem(let problem):
             setWatchlistProblem(problem)
         case .notice(let text):
@@ -34,6 +40,8 @@ extension UIState {
             return key == .character("q") ? [.quit] : []
         }
         if isSearching { return handleSearch(key) }
+        if alertPrompt != nil { return handleAlertPrompt(key) }
+        if showsAlerts { return handleAlertList(key) }
         if case .depth = screen, depthView.impact.isEditing { return handleImpactPrompt(key) }
         switch key {
         case .character("q"): return [.quit]
@@ -41,6 +49,11 @@ extension UIState {
             setShowsHelp(true)
             return []
         case .character("f"), .character(" "): return toggleFavorite()
+        case .character("a"): return openAlertPrompt()
+        case .character("A"):
+            setShowsAlerts(true)
+            setAlertSelection(0)
+            return []
         case .character("e"):
             if settings.isUnicode { setNameLanguage(nameLanguage == .korean ? .english : .korean) }
             return []
@@ -171,7 +184,7 @@ extension UIState {
             setFavorites(favorites + [market])
         }
         if focusedMarket == nil { select(index: index) }
-        return [.saveFavorites(favorites)]
+        return [.saveWatchlist(watchlist)]
     }
 
     /// Moves the highlighted favorite `step` places in the user's order (the Favorites tab
@@ -187,6 +200,6 @@ extension UIState {
         reordered.swapAt(from, to)
         setFavorites(reordered)
         select(index: rows.firstIndex(of: market) ?? 0)
-        return [.saveFavorites(favorites)]
+        return [.saveWatchlist(watchlist)]
     }
 }

@@ -51,6 +51,16 @@ public struct UIState: Sendable, Equatable {
     public private(set) var showsTradeStrength: Bool
     /// The user's favorites, in the user's order.
     public private(set) var favorites: [MarketCode] = []
+    /// The user's price alerts, in the order they were added.
+    public private(set) var alerts: [PriceAlert] = []
+    /// The alert being typed, if the prompt is open.
+    public private(set) var alertPrompt: AlertPrompt?
+    /// Whether the alert list is shown.
+    public private(set) var showsAlerts = false
+    /// The highlighted row of the alert list.
+    public private(set) var alertSelection = 0
+    /// Recent prices of the markets move alerts watch.
+    private(set) var priceSamples: [MarketCode: [PriceSample]] = [:]
     /// Whether the saved favorites were read; until then they cannot be changed.
     public private(set) var hasLoadedFavorites = false
     /// The highlighted market.
@@ -166,6 +176,14 @@ public struct UIState: Sendable, Equatable {
     }
     mutating func setShowsHelp(_ shows: Bool) { showsHelp = shows }
     mutating func setShowsTradeStrength(_ shows: Bool) { showsTradeStrength = shows }
+    mutating func setAlerts(_ alerts: [PriceAlert]) {
+        var seen: Set<String> = []
+        self.alerts = alerts.filter { seen.insert($0.id).inserted }
+    }
+    mutating func setAlertPrompt(_ prompt: AlertPrompt?) { alertPrompt = prompt }
+    mutating func setShowsAlerts(_ shows: Bool) { showsAlerts = shows }
+    mutating func setAlertSelection(_ index: Int) { alertSelection = index }
+    mutating func setPriceSamples(_ samples: [MarketCode: [PriceSample]]) { priceSamples = samples }
     mutating func setNameLanguage(_ language: NameLanguage) {
         nameLanguage = language
         refreshRows()

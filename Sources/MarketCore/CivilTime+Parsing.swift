@@ -125,3 +125,11 @@ private struct DigitScanner {
         return value < 10 ? Int(value) : nil
     }
 }
+
+extension Timestamp {
+    /// Reads what ``iso8601`` writes: `yyyy-MM-ddTHH:mm:ss[.fff…]Z` (UTC).
+    public init?(iso8601 text: String) {
+        guard text.hasSuffix("Z"), let civil = CivilTime(text: text.dropLast()) else { return nil }
+        self.init(civil, in: .utc)
+    }
+}

@@ -1,13 +1,44 @@
 public import MarketCore
 
-/// Merges one instance's change to the favorites into what another instance saved meanwhile,
+/// Merges one instance's change to the watchlist into what another instance saved meanwhile,
 /// so two running dashboards lose no update.
 ///
-/// `base` is the list both started from (what this instance last loaded or saved), `ours` the
-/// list this instance's user wants now, `theirs` what the file holds now. Additions on either
-/// side are kept and removals on either side are honoured. If our user reordered the
-/// favorites, our order wins; otherwise theirs is kept and our additions go at the end.
+/// `base` is what both started from (what this instance last loaded or saved), `ours` what this
+/// instance's user wants now, `theirs` what the file holds now. Additions on either side are
+/// kept and removals on either side are honoured. If our user reordered the favorites, our
+/// order wins; otherwise theirs is kept and our additions go at the end. Alerts are matched by
+/// id: one we changed (edited, fired, armed again) takes our version, one we left alone takes
+/// theirs.
 public enum WatchlistMerge {
+    /// The merged watchlist.
+    public static func merge(base: Watchlist, ours: Watchlist, theirs: Watchlist) -> Watchlist {
+        Watchlist(
+            favorites: merge(base: base.favorites, ours: ours.favorites, theirs: theirs.favorites),
+            alerts: merge(base: base.alerts, ours: ours.alerts, theirs: theirs.alerts))
+    }
+
+    /// The merged alerts: theirs in their order with our changes and removals applied, then the
+    /// ones we added.
+    public static func merge(base: [PriceAlert], ours: [PriceAlert], theirs: [PriceAlert]) -> [PriceAlert] {
+        let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ourByID = Dictionary(ours.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let theirIDs = Set(theirs.map(\.id))
+        var merged: [PriceAlert] = []
+        for alert in theirs {
+            let ourAlert = ourByID[alert.id]
+            let weRemoved = ourAlert == nil && baseByID[alert.id] != nil
+            if weRemoved { continue }
+            if let ourAlert, ourAlert != baseByID[alert.id] {
+                merged.append(ourAlert)
+            } else {
+                merged.append(alert)
+            }
+        }
+        merged += ours.filter { baseByID[$0.id] == nil && !theirIDs.contains($0.id) }
+        var seen: Set<String> = []
+        return merged.filter { seen.insert($0.id).inserted }
+    }
+
     /// The merged list, without repeats.
     public static func merge(base: [MarketCode], ours: [MarketCode], theirs: [MarketCode]) -> [MarketCode] {
         let baseSet = Set(base)

@@ -49,6 +49,8 @@ public struct ConfigSettings: Sendable, Hashable {
     public var signalRefresh: Int?
     /// `mouse`: clicks and the wheel drive the dashboard.
     public var mouse: Bool?
+    /// `alert_bell`: a fired price alert rings the terminal's bell.
+    public var alertBell: Bool?
     /// `default_tab`.
     public var tab: MarketTab?
     /// `sort`.
@@ -80,6 +82,7 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.frameRate = other.frameRate ?? frameRate
         merged.signalRefresh = other.signalRefresh ?? signalRefresh
         merged.mouse = other.mouse ?? mouse
+        merged.alertBell = other.alertBell ?? alertBell
         merged.tab = other.tab ?? tab
         merged.sort = other.sort ?? sort
         merged.chartInterval = other.chartInterval ?? chartInterval
@@ -107,7 +110,8 @@ public struct ConfigSettings: Sendable, Hashable {
             headerColor: headerColor ?? defaults.headerColor, isUnicode: isUnicode,
             nameLanguage: nameLanguage ?? defaults.nameLanguage, tab: tab ?? defaults.tab,
             sort: sort.map { SortOrder(key: $0, isDescending: $0.startsDescending) } ?? defaults.sort,
-            chartInterval: chartInterval ?? defaults.chartInterval, usesMouse: mouse ?? defaults.usesMouse)
+            chartInterval: chartInterval ?? defaults.chartInterval, usesMouse: mouse ?? defaults.usesMouse,
+            ringsBellOnAlert: alertBell ?? defaults.ringsBellOnAlert)
     }
 
     /// The up and down colours: the convention, then any single colour set over it.

@@ -13,6 +13,8 @@ public final class RecordingBackend: TerminalBackend {
     public private(set) var cellsWritten = 0
     /// Flushes since the start.
     public private(set) var flushes = 0
+    /// Times the bell was rung.
+    public private(set) var bells = 0
     /// Whether ``start()`` was called and ``restore()`` not yet.
     public private(set) var isStarted = false
     /// Whether ``restore()`` has been called.
@@ -66,5 +68,9 @@ public final class RecordingBackend: TerminalBackend {
     public func restore() {
         isStarted = false
         wasRestored = true
+    }
+
+    public func ringBell() {
+        bells += 1
     }
 }

@@ -18,6 +18,8 @@ public protocol TerminalBackend: AnyObject {
     func pendingEvents() -> [TerminalEvent]
     /// Gives the terminal back as it was; safe to call more than once.
     func restore()
+    /// Rings the terminal's bell (or flashes it, as the terminal is set up to).
+    func ringBell()
 }
 
 /// Why the terminal could not be used.

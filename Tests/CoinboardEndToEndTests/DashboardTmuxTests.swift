@@ -18,16 +18,17 @@ extension TimedEndToEndTests {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
 
-            /// `coinboard ARGUMENTS` in a UTF-8 locale with `config` in the scratch folder as
-            /// `XDG_CONFIG_HOME` and `state` as `XDG_STATE_HOME` (shared by the runs of one
-            /// ``Run``), run as a process whose pid goes to ``pidFile``. With `lingering`,
+            /// `coinboard ARGUMENTS` in a UTF-8 locale (with `environment`, `NAME=value …`, set
+            /// too), with `config` in the scratch folder as `XDG_CONFIG_HOME` and `state` as
+            /// `XDG_STATE_HOME` (shared by the runs of one ``Run``), run as a process whose pid
+            /// goes to ``pidFile``. With `lingering`,
             /// the shell stays (a live pane) after writing the outcome, so the terminal's modes can
             /// be read as the program left them (tmux reports a dead pane's cursor as hidden).
-            func command(_ arguments: String, lingering: Bool = false) throws -> String {
+            func command(_ arguments: String, lingering: Bool = false, environment: String = "") throws -> String {
                 let binary = try CoinboardProcess.executable.path
                 return """
                     before=$(stty -g); \
-                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 XDG_CONFIG_HOME="$2" XDG_STATE_HOME="$3" exec "$1" \(arguments)' \
+                    sh -c 'echo $$ > "$0"; LANG=C.UTF-8 \(environment) XDG_CONFIG_HOME="$2" XDG_STATE_HOME="$3" exec "$1" \(arguments)' \
                     '\(pidFile)' '\(binary)' '\(folder)/config' '\(folder)/state'; \
                     rc=$?; after=$(stty -g); [ "$before" = "$after" ] && restored=yes || restored=no; \
                     echo "EXIT=$rc RESTORED=$restored" > '\(outcome)'\(lingering ? "; exec sleep 600" : "")

@@ -4,9 +4,10 @@ import Glibc
 import Testing
 
 extension TimedEndToEndTests {
-    /// The dashboard killed with SIGKILL at random moments while favorites are added as fast
-    /// as keys arrive: the watchlist is always absent or valid, and never holds less than the
-    /// last save the dashboard confirmed (its log's last `watchlist saved` line).
+    /// The dashboard killed with SIGKILL at random moments while favorites, or price alerts,
+    /// are added as fast as keys arrive: the watchlist is always absent or valid, and never
+    /// holds less than the last save the dashboard confirmed (its log's last `watchlist saved`
+    /// line).
     @Suite struct WatchlistCrashTests {
         typealias Run = DashboardTmuxTests.Run
 
@@ -18,7 +19,7 @@ extension TimedEndToEndTests {
                 var aheadOfConfirmed = 0
                 for trial in 1...Self.trials {
                     let killAfter = Int.random(in: 20...700)
-                    let outcome = try await Self.trial(port: port, killAfterMilliseconds: killAfter)
+                    let outcome = try await Self.trial(port: port, killAfterMilliseconds: killAfter, keys: ["f", "j"])
                     let context = Comment(rawValue: "trial \(trial), killed \(killAfter) ms into the changes")
                     #expect(outcome.saved.starts(with: outcome.confirmed), context)
                     if !outcome.confirmed.isEmpty { confirmedTrials += 1 }
@@ -31,15 +32,37 @@ extension TimedEndToEndTests {
             }
         }
 
-        struct Outcome {
-            /// What the file held after the kill (empty when there was no file).
-            let saved: [String]
-            /// What the dashboard had confirmed saving before it was killed.
-            let confirmed: [String]
+        /// The same while price alerts are added row after row (`a`, `5%10`, `Enter`, `j`): the
+        /// file stays valid and holds at least the alerts of the last confirmed save.
+        @Test func killedMidAlertEditsTheWatchlistKeepsEveryConfirmedAlert() async throws {
+            try await withDemoExchange(markets: 80, rate: 100) { _, port in
+                var confirmedTrials = 0
+                for trial in 1...Self.trials / 2 {
+                    let killAfter = Int.random(in: 20...900)
+                    let outcome = try await Self.trial(
+                        port: port, killAfterMilliseconds: killAfter, keys: ["a", "5", "%", "1", "0", "Enter", "j"])
+                    let context = Comment(rawValue: "trial \(trial), killed \(killAfter) ms into the changes")
+                    #expect(outcome.savedAlerts >= outcome.confirmedAlerts, context)
+                    if outcome.confirmedAlerts > 0 { confirmedTrials += 1 }
+                }
+                #expect(confirmedTrials >= Self.trials / 4, "most trials confirmed saves before the kill")
+            }
         }
 
-        /// One dashboard adding favorites row after row (`f`, `j`, …) until it is killed.
-        static func trial(port: Int, killAfterMilliseconds: Int) async throws -> Outcome {
+        struct Outcome {
+            /// The favorites the file held after the kill (empty when there was no file).
+            let saved: [String]
+            /// The favorites the dashboard had confirmed saving before it was killed.
+            let confirmed: [String]
+            /// The alerts the file held after the kill.
+            let savedAlerts: Int
+            /// The alerts of the last confirmed save.
+            let confirmedAlerts: Int
+        }
+
+        /// One dashboard sending `keys` again and again (a change, then the next row) until it
+        /// is killed.
+        static func trial(port: Int, killAfterMilliseconds: Int, keys: [String]) async throws -> Outcome {
             let run = try Run()
             defer { run.remove() }
             let watchlist = run.folder + "/watchlist.json"
@@ -54,20 +77,26 @@ extension TimedEndToEndTests {
                         .trimmingCharacters(in: .whitespacesAndNewlines)))
             let deadline = ContinuousClock.now + .milliseconds(killAfterMilliseconds)
             for _ in 0..<60 where ContinuousClock.now < deadline {
-                try await tmux.send("f", "j")
+                for key in keys { try await tmux.send(key) }
             }
             try await Task.sleep(until: deadline)
             #expect(Glibc.kill(pid, SIGKILL) == 0)
             #expect(try await run.ending().hasPrefix("EXIT=137"))
-            return Outcome(saved: WatchlistTmuxTests.favorites(in: watchlist) ?? [], confirmed: confirmed(log: run.folder + "/log"))
+            let saved = WatchlistTmuxTests.contents(of: watchlist)
+            let (favorites, alerts) = confirmed(log: run.folder + "/log")
+            return Outcome(
+                saved: saved?.favorites ?? [], confirmed: favorites, savedAlerts: saved?.alerts.count ?? 0,
+                confirmedAlerts: alerts)
         }
 
-        /// The favorites of the log's last complete `watchlist saved` line.
-        static func confirmed(log path: String) -> [String] {
+        /// The favorites and the alert count of the log's last complete `watchlist saved` line.
+        static func confirmed(log path: String) -> (favorites: [String], alerts: Int) {
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            guard let line = lines.last(where: { $0.contains("watchlist saved") }) else { return [] }
-            return line.split(separator: "\"").filter { $0.hasPrefix("KRW-") }.map(String.init)
+            guard let line = lines.last(where: { $0.contains("watchlist saved") }) else { return ([], 0) }
+            let favorites = line.split(separator: "\"").filter { $0.hasPrefix("KRW-") }.map(String.init)
+            let alerts = line.split(separator: " ").first { $0.hasPrefix("alerts=") }.flatMap { Int($0.dropFirst("alerts=".count)) }
+            return (favorites, alerts ?? 0)
         }
     }
 }

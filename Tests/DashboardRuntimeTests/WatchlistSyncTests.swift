@@ -13,14 +13,14 @@ import Testing
 
     @Test func startLoadsTheSavedFavorites() async {
         var sync = WatchlistSync(repository: MemoryWatchlist(stored: [eth, btc]), logger: logger)
-        #expect(await sync.start() == [.favoritesLoaded([eth, btc])])
+        #expect(await sync.start() == [.watchlistLoaded(Watchlist(favorites: [eth, btc]))])
     }
 
     @Test func anUnreadableWatchlistStartsEmptyAndSaysWhy() async {
         let repository = MemoryWatchlist(stored: [btc])
         await repository.setFailing(true)
         var sync = WatchlistSync(repository: repository, logger: logger)
-        #expect(await sync.start() == [.favoritesLoaded([]), .watchlistProblem("watchlist: disk full")])
+        #expect(await sync.start() == [.watchlistLoaded(Watchlist(favorites: [])), .watchlistProblem("watchlist: disk full")])
     }
 
     @Test func aFailedSaveIsShownRetriedOnEachTickAndClearedWhenItLands() async {
@@ -28,7 +28,7 @@ import Testing
         var sync = WatchlistSync(repository: repository, logger: logger)
         _ = await sync.start()
         await repository.setFailing(true)
-        #expect(await sync.handle(.changed([btc])) == [.watchlistProblem("watchlist not saved (1×, retrying): disk full")])
+        #expect(await sync.handle(.changed(Watchlist(favorites: [btc]))) == [.watchlistProblem("watchlist not saved (1×, retrying): disk full")])
         #expect(await sync.handle(.tick) == [.watchlistProblem("watchlist not saved (2×, retrying): disk full")])
         await repository.setFailing(false)
         #expect(await sync.handle(.tick) == [.watchlistProblem(nil)])
@@ -43,8 +43,8 @@ import Testing
         _ = await sync.start()
         #expect(await sync.handle(.tick).isEmpty)
         await repository.setStored([btc, sol])
-        #expect(await sync.handle(.tick) == [.favoritesSynced([btc, sol], replacing: [btc])])
-        #expect(await sync.handle(.changed([btc, sol, eth])).isEmpty)
+        #expect(await sync.handle(.tick) == [.watchlistSynced(Watchlist(favorites: [btc, sol]), replacing: Watchlist(favorites: [btc]))])
+        #expect(await sync.handle(.changed(Watchlist(favorites: [btc, sol, eth]))).isEmpty)
         #expect(await repository.stored == [btc, sol, eth])
     }
 
@@ -53,7 +53,10 @@ import Testing
         var sync = WatchlistSync(repository: repository, logger: logger)
         _ = await sync.start()
         await repository.setStored([btc, sol])
-        #expect(await sync.handle(.changed([btc, eth])) == [.favoritesSynced([btc, eth, sol], replacing: [btc, eth])])
+        #expect(
+            await sync.handle(.changed(Watchlist(favorites: [btc, eth]))) == [
+                .watchlistSynced(Watchlist(favorites: [btc, eth, sol]), replacing: Watchlist(favorites: [btc, eth]))
+            ])
     }
 
     @Test func aMissingFileOnATickChangesNothing() async {

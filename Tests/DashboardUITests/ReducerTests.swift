@@ -69,9 +69,9 @@ import Testing
 
     @Test func fAndSpaceToggleAFavoriteAndAskForASave() {
         var state = SampleMarket.state()
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.xrp])])
-        #expect(press(.down, .character(" "), on: &state) == [.saveFavorites([SampleMarket.xrp, SampleMarket.btc])])
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.xrp])])
+        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp]))])
+        #expect(press(.down, .character(" "), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp, SampleMarket.btc]))])
+        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp]))])
         #expect(state.favorites == [SampleMarket.xrp])
     }
 
@@ -79,7 +79,7 @@ import Testing
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         #expect(press(.tab, .down, on: &state).isEmpty)
         #expect(state.selection == SampleMarket.btc)
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth, SampleMarket.sol])])
+        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.sol]))])
         #expect(state.rows == [SampleMarket.eth, SampleMarket.sol])
         #expect(state.selection == SampleMarket.sol)
     }
@@ -89,9 +89,9 @@ import Testing
         #expect(press(.tab, on: &state).isEmpty)
         #expect(state.sort == .favoritesOrder)
         #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(press(.character("J"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.eth, SampleMarket.sol])])
+        #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol]))])
         #expect(state.selection == SampleMarket.eth)
-        #expect(press(.character("J"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol, SampleMarket.eth])])
+        #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol, SampleMarket.eth]))])
         #expect(press(.character("J"), on: &state).isEmpty)
         #expect(press(.character("K"), .character("K"), on: &state).count == 2)
         #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
@@ -104,7 +104,7 @@ import Testing
         #expect(state.sort == .default)
         #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
         #expect(state.selection == SampleMarket.btc)
-        #expect(press(.character("K"), on: &state) == [.saveFavorites([SampleMarket.btc, SampleMarket.sol])])
+        #expect(press(.character("K"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol]))])
         #expect(state.sort == .favoritesOrder)
         #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
     }
@@ -119,15 +119,16 @@ import Testing
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 100, height: 16), now: SampleMarket.now)
         _ = state.reduce(.snapshotArrived(SampleMarket.snapshot()))
         #expect(press(.character("f"), on: &state).isEmpty)
-        _ = state.reduce(.favoritesLoaded([SampleMarket.eth]))
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth, SampleMarket.xrp])])
+        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [SampleMarket.eth])))
+        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.xrp]))])
     }
 
     @Test func aMergedWatchlistReplacesTheFavoritesOnlyIfTheyDidNotChangeSince() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth])
-        _ = state.reduce(.favoritesSynced([SampleMarket.eth, SampleMarket.sol], replacing: [SampleMarket.eth]))
+        _ = state.reduce(
+            .watchlistSynced(Watchlist(favorites: [SampleMarket.eth, SampleMarket.sol]), replacing: Watchlist(favorites: [SampleMarket.eth])))
         #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
-        _ = state.reduce(.favoritesSynced([SampleMarket.btc], replacing: [SampleMarket.eth]))
+        _ = state.reduce(.watchlistSynced(Watchlist(favorites: [SampleMarket.btc]), replacing: Watchlist(favorites: [SampleMarket.eth])))
         #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
     }
 
@@ -144,7 +145,7 @@ import Testing
     @Test func fInTheDetailTogglesThatMarket() {
         var state = SampleMarket.state()
         #expect(press(.down, .down, .enter, on: &state) == [.follow(SampleMarket.eth, .oneMinute)])
-        #expect(press(.character("f"), on: &state) == [.saveFavorites([SampleMarket.eth])])
+        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth]))])
     }
 
     @Test func sCyclesSortKeysAndSReversesTheDirection() {

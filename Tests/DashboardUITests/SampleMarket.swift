@@ -119,7 +119,7 @@ enum SampleMarket {
         snapshot: MarketSnapshot = SampleMarket.snapshot(), favorites: [MarketCode] = []
     ) -> UIState {
         var state = UIState(settings: settings, size: Size(width: width, height: height), now: now)
-        _ = state.reduce(.favoritesLoaded(favorites))
+        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: favorites)))
         _ = state.reduce(.snapshotArrived(snapshot))
         return state
     }

@@ -14,7 +14,7 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = try await WatchlistFile(path: folder + "/none/watchlist.json").load()
-        #expect(loaded == WatchlistLoad(favorites: [], isSaved: false))
+        #expect(loaded == WatchlistLoad(watchlist: .empty, isSaved: false))
     }
 
     @Test func savedFavoritesLoadInTheUsersOrder() async throws {
@@ -22,10 +22,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/nested/watchlist.json")
         let favorites = ["KRW-SOL", "KRW-BTC", "KRW-ETH"].compactMap { MarketCode(code: $0) }
-        #expect(try await file.save(favorites, base: []) == WatchlistLoad(favorites: favorites))
-        #expect(try await file.load() == WatchlistLoad(favorites: favorites))
+        #expect(try await file.save(favorites, base: []) == WatchlistLoad(watchlist: Watchlist(favorites: favorites)))
+        #expect(try await file.load() == WatchlistLoad(watchlist: Watchlist(favorites: favorites)))
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
-        #expect(text.contains("\"version\" : 1"))
+        #expect(text.contains("\"version\" : 2"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder + "/nested")
         #expect(leftovers == ["watchlist.json"])
     }

@@ -7,8 +7,10 @@ public actor MemoryWatchlist: WatchlistRepository {
         public var description: String { "disk full" }
     }
 
-    /// The saved list, `nil` when none was saved.
+    /// The saved favorites, `nil` when none were saved.
     public var stored: [MarketCode]?
+    /// The saved alerts.
+    public var storedAlerts: [PriceAlert] = []
     /// Whether loads and saves fail.
     public var failing = false
     /// Saves that landed.
@@ -23,14 +25,16 @@ public actor MemoryWatchlist: WatchlistRepository {
 
     public func load() async throws -> WatchlistLoad {
         if failing { throw Unavailable() }
-        return WatchlistLoad(favorites: stored ?? [], isSaved: stored != nil)
+        return WatchlistLoad(watchlist: Watchlist(favorites: stored ?? [], alerts: storedAlerts), isSaved: stored != nil)
     }
 
-    public func save(_ favorites: [MarketCode], base: [MarketCode]) async throws -> WatchlistLoad {
+    public func save(_ watchlist: Watchlist, base: Watchlist) async throws -> WatchlistLoad {
         if failing { throw Unavailable() }
         saves += 1
-        let theirAdditions = (stored ?? []).filter { !base.contains($0) && !favorites.contains($0) }
+        let favorites = watchlist.favorites
+        let theirAdditions = (stored ?? []).filter { !base.favorites.contains($0) && !favorites.contains($0) }
         stored = favorites + theirAdditions
-        return WatchlistLoad(favorites: favorites + theirAdditions)
+        storedAlerts = watchlist.alerts
+        return WatchlistLoad(watchlist: Watchlist(favorites: favorites + theirAdditions, alerts: watchlist.alerts))
     }
 }

@@ -43,4 +43,5 @@ public final class SharedRecordingBackend: TerminalBackend, Sendable {
     public func flush() { backend.withLock { $0.flush() } }
     public func pendingEvents() -> [TerminalEvent] { backend.withLock { $0.pendingEvents() } }
     public func restore() { backend.withLock { $0.restore() } }
+    public func ringBell() { backend.withLock { $0.ringBell() } }
 }

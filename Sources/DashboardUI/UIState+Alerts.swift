@@ -1,0 +1,158 @@
+public import MarketCore
+import TerminalKit
+
+/// Price alerts: added with `a`, listed, edited, armed again and deleted with `A`, checked
+/// against every snapshot.
+extension UIState {
+    /// The favorites and alerts, as saved.
+    public var watchlist: Watchlist { Watchlist(favorites: favorites, alerts: alerts) }
+
+    /// Opens the prompt for a new alert on the market in view.
+    mutating func openAlertPrompt() -> [UICommand] {
+        guard hasLoadedFavorites, let market = focusedMarket ?? selection else { return [] }
+        setAlertPrompt(AlertPrompt(market: market))
+        return []
+    }
+
+    mutating func handleAlertPrompt(_ key: Key) -> [UICommand] {
+        guard var prompt = alertPrompt else { return [] }
+        switch key {
+        case .character(let character):
+            guard prompt.text.count < AlertInput.maximumLength else { return [] }
+            prompt.text.append(character)
+            prompt.isInvalid = false
+        case .backspace:
+            if !prompt.text.isEmpty { prompt.text.removeLast() }
+            prompt.isInvalid = false
+        case .escape:
+            setAlertPrompt(nil)
+            return []
+        case .enter:
+            guard let condition = AlertInput.parse(prompt.text, price: snapshot.tickers[prompt.market]?.price) else {
+                prompt.isInvalid = true
+                setAlertPrompt(prompt)
+                return []
+            }
+            var updated = alerts
+            if let id = prompt.editing, let index = updated.firstIndex(where: { $0.id == id }) {
+                updated[index] = PriceAlert(id: id, market: prompt.market, condition: condition)
+            } else {
+                updated.append(PriceAlert(id: newAlertID(for: prompt.market), market: prompt.market, condition: condition))
+            }
+            setAlerts(updated)
+            setAlertPrompt(nil)
+            return [.saveWatchlist(watchlist)] + checkAlerts()
+        default:
+            return []
+        }
+        setAlertPrompt(prompt)
+        return []
+    }
+
+    /// An id no alert has: the time and the market, numbered when that is taken. Ids made by
+    /// two instances at the same microsecond for the same market would merge as one alert.
+    private func newAlertID(for market: MarketCode) -> String {
+        let base = "\(now.microseconds)-\(market.code)"
+        var id = base
+        var number = 2
+        while alerts.contains(where: { $0.id == id }) {
+            id = "\(base)-\(number)"
+            number += 1
+        }
+        return id
+    }
+
+    mutating func handleAlertList(_ key: Key) -> [UICommand] {
+        let index = min(alertSelection, max(0, alerts.count - 1))
+        switch key {
+        case .escape, .character("A"), .character("q"):
+            setShowsAlerts(false)
+        case .up, .character("k"):
+            setAlertSelection(max(0, index - 1))
+        case .down, .character("j"):
+            setAlertSelection(min(max(0, alerts.count - 1), index + 1))
+        case .character("x"), .character("d"):
+            guard alerts.indices.contains(index) else { return [] }
+            var updated = alerts
+            updated.remove(at: index)
+            setAlerts(updated)
+            setAlertSelection(min(index, max(0, updated.count - 1)))
+            return [.saveWatchlist(watchlist)]
+        case .character("r"):
+            guard alerts.indices.contains(index), !alerts[index].isArmed else { return [] }
+            var updated = alerts
+            updated[index].firedAt = nil
+            setAlerts(updated)
+            return [.saveWatchlist(watchlist)] + checkAlerts()
+        case .enter, .character("e"):
+            guard alerts.indices.contains(index) else { return [] }
+            let alert = alerts[index]
+            setShowsAlerts(false)
+            setAlertPrompt(AlertPrompt(market: alert.market, text: AlertInput.text(of: alert.condition), editing: alert.id))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Fires every armed alert whose condition the latest prices meet: each fires once, is
+    /// announced in the status bar and rings the bell (when the settings say so), and the
+    /// watchlist is saved with the time it fired.
+    mutating func checkAlerts() -> [UICommand] {
+        recordPricesForMoveAlerts()
+        var fired: [PriceAlert] = []
+        var updated = alerts
+        for index in updated.indices where updated[index].isArmed {
+            let alert = updated[index]
+            guard let price = snapshot.tickers[alert.market]?.price else { continue }
+            var window: [ExactDecimal] = []
+            if case .move(_, let minutes) = alert.condition {
+                let since = now.advanced(byMicroseconds: -Int64(minutes) * 60_000_000)
+                window = (priceSamples[alert.market] ?? []).filter { $0.time >= since }.map(\.price)
+            }
+            guard alert.isMet(price: price, window: window) else { continue }
+            updated[index].firedAt = now
+            fired.append(updated[index])
+        }
+        guard !fired.isEmpty else { return [] }
+        setAlerts(updated)
+        let labels = Labels(language: nameLanguage)
+        let names = fired.map { alert in
+            let name = MarketRows.name(of: alert.market, market: listing[alert.market], language: nameLanguage)
+            let price = snapshot.tickers[alert.market].map { DisplayFormat.price($0.price) } ?? "-"
+            return "\(name) \(labels.condition(alert.condition)) (\(price))"
+        }
+        setNotice(labels.alertFired(at: now) + " " + names.joined(separator: ", "))
+        return [.saveWatchlist(watchlist)] + (settings.ringsBellOnAlert ? [.ringBell] : [])
+    }
+
+    /// Keeps, for each market with an armed move alert, the prices of its longest window (at
+    /// most one sample a second, so at most 3,600 a market).
+    private mutating func recordPricesForMoveAlerts() {
+        var windows: [MarketCode: Int] = [:]
+        for alert in alerts where alert.isArmed {
+            if case .move(_, let minutes) = alert.condition { windows[alert.market] = max(windows[alert.market] ?? 0, minutes) }
+        }
+        var samples = priceSamples.filter { windows[$0.key] != nil }
+        for (market, minutes) in windows {
+            guard let price = snapshot.tickers[market]?.price else { continue }
+            var kept = samples[market] ?? []
+            let since = now.advanced(byMicroseconds: -Int64(minutes) * 60_000_000)
+            kept.removeAll { $0.time < since }
+            if let last = kept.last, now.microseconds - last.time.microseconds < 1_000_000 {
+                if last.price != price { kept.append(PriceSample(time: now, price: price)) }
+                if kept.count > 2 * PriceAlert.longestMoveWindow * 60 { kept.removeFirst() }
+            } else {
+                kept.append(PriceSample(time: now, price: price))
+            }
+            samples[market] = kept
+        }
+        setPriceSamples(samples)
+    }
+}
+
+/// A price seen at a time, for move alerts.
+struct PriceSample: Sendable, Hashable {
+    let time: Timestamp
+    let price: ExactDecimal
+}
