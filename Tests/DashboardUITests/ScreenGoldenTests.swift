@@ -130,9 +130,9 @@ import Testing
                 "   이더리움        Enter  d           market detail / depth (whole book)          45,679",
                 "   도지코인        Esc                back / clear search                          2,346",
                 "   솔라나          f  Space           toggle favorite                                988",
+                "                   a  A               add a price alert / list, edit, delete",
                 "                   s  S  p            next sort / reverse / buy-sell % column",
                 "                   /                  search (Enter keeps, Esc clears)",
-                "                   J K                move a favorite down / up",
                 "                   any key closes",
                 " Bithumb  ● stale  25s ago  nothing received for 20s  0 msg/s                  14:03:20 KST  ?:help",
             ])

@@ -10,14 +10,8 @@ import Testing
         var zoom: Int
     }
 
-    private func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "coinboard-state-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func aSavedValueLoadsBackAndNothingSavedIsNothing() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("state")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = StateFile<Sample>(path: folder + "/nested/state.json")
         #expect(try await file.load().value == nil)
@@ -27,7 +21,7 @@ import Testing
     }
 
     @Test func aBadFileIsSetAsideAndTheNextSaveStartsAfresh() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("state")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/state.json"
         try Data("{\"version\": 1, \"value\": {\"tab\": 7}}".utf8).write(to: URL(fileURLWithPath: path))
@@ -41,7 +35,7 @@ import Testing
     }
 
     @Test func aFIFOIsRefused() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("state")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/state.json"
         #expect(mkfifo(path, 0o600) == 0)

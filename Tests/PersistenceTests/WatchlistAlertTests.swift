@@ -9,14 +9,8 @@ import Testing
     let btc = MarketCode(code: "KRW-BTC")!
     let eth = MarketCode(code: "KRW-ETH")!
 
-    private func temporaryFolder() throws -> String {
-        let folder = NSTemporaryDirectory() + "coinboard-alerts-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aVersion1FileIsReadAndUpgradedWithoutLoss() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/watchlist.json")
         try Data(#"{"version": 1, "favorites": ["KRW-ETH", "KRW-BTC"]}"#.utf8).write(to: URL(fileURLWithPath: file.path))
@@ -31,7 +25,7 @@ import Testing
     }
 
     @Test func aVersion1FileIsWrittenAsVersion2AtTheNextSaveEvenUnchanged() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/watchlist.json")
         try Data(#"{"version": 1, "favorites": ["KRW-ETH"]}"#.utf8).write(to: URL(fileURLWithPath: file.path))
@@ -41,7 +35,7 @@ import Testing
     }
 
     @Test func everyKindOfAlertRoundTrips() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/watchlist.json")
         let fired = Timestamp(microseconds: 1_790_000_000_123_000)
@@ -55,7 +49,7 @@ import Testing
     }
 
     @Test func twoInstancesMergeTheirAlerts() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = WatchlistFile(path: folder + "/watchlist.json")
         let second = WatchlistFile(path: folder + "/watchlist.json")
@@ -84,7 +78,7 @@ import Testing
         #"{"version": 3, "favorites": [], "alerts": []}"#,
     ])
     func aFileWithABrokenAlertIsKeptAside(text: String) async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/watchlist.json")
         try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))

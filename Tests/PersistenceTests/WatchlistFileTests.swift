@@ -4,21 +4,16 @@ import Persistence
 import Testing
 
 @Suite struct WatchlistFileTests {
-    private func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "coinboard-watchlist-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 
     @Test func aMissingFileIsAnEmptyWatchlist() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let loaded = try await WatchlistFile(path: folder + "/none/watchlist.json").load()
         #expect(loaded == WatchlistLoad(watchlist: .empty, isSaved: false))
     }
 
     @Test func savedFavoritesLoadInTheUsersOrder() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/nested/watchlist.json")
         let favorites = ["KRW-SOL", "KRW-BTC", "KRW-ETH"].compactMap { MarketCode(code: $0) }
@@ -31,7 +26,7 @@ import Testing
     }
 
     @Test func aCorruptFileIsKeptAsideNeverOverwritten() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         try Data("{\"version\": 1, \"favorites\": [\"KRW-BTC\",".utf8).write(to: URL(fileURLWithPath: path))
@@ -44,7 +39,7 @@ import Testing
     }
 
     @Test func twoInstancesLoseNoUpdate() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         let first = WatchlistFile(path: path)
@@ -61,7 +56,7 @@ import Testing
     }
 
     @Test func manyConcurrentWritersAllLand() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         let markets = (0..<12).compactMap { MarketCode(code: "KRW-C\($0)") }
@@ -75,7 +70,7 @@ import Testing
     }
 
     @Test func aFileCorruptedWhileRunningIsSetAsideAndTheListSavedAgain() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         let btc = try #require(MarketCode(code: "KRW-BTC"))
@@ -90,7 +85,7 @@ import Testing
     /// A file where the watchlist's folder should be: unwritable even for root, whom
     /// permissions don't stop.
     @Test func anUnwritableFolderFailsClearlyUntilItIsFixed() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let blocked = folder + "/blocked"
         try Data().write(to: URL(fileURLWithPath: blocked))
@@ -102,7 +97,7 @@ import Testing
     }
 
     @Test func aSaveClearsTemporaryFilesAWriteKilledHalfWayLeft() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         try Data("{\"vers".utf8).write(to: URL(fileURLWithPath: path + ".tmp-123-456"))
@@ -130,7 +125,7 @@ extension WatchlistFileTests {
     /// A corrupt file set aside where earlier ones already hold the name it would take gets a
     /// further name: no quarantined file is ever replaced.
     @Test func quarantinedFilesNeverReplaceOneAnother() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         let taken = (0..<3).map { quarantineName(secondsFromNow: $0) }
@@ -151,7 +146,7 @@ extension WatchlistFileTests {
     /// A FIFO (or any non-regular file) at the path is refused with one clear message, on load
     /// and on save, instead of blocking on it.
     @Test func aFIFOAtThePathIsRefused() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         #expect(mkfifo(path, 0o600) == 0)
@@ -166,7 +161,7 @@ extension WatchlistFileTests {
     /// A watchlist that is a symbolic link stays one: saves replace the file it leads to, and
     /// a corrupt target is set aside beside the target.
     @Test func aSymlinkedWatchlistIsWrittenThrough() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
         let target = folder + "/dotfiles/watchlist.json"
@@ -188,7 +183,7 @@ extension WatchlistFileTests {
     /// The periodic re-read takes the folder's lock like a save: while another instance holds
     /// it, the read waits and then says so rather than read a file half-way through a merge.
     @Test func aReadWaitsForTheFolderLock() async throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("watchlist")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/watchlist.json"
         _ = try await WatchlistFile(path: path).save([MarketCode(code: "KRW-BTC")!], base: [])
