@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Points ccxt's own Bithumb client (PyPI `ccxt`, written by nobody here) at the demo exchange
-and checks that every public call it makes, in both API generations, gets sane data.
+"""Points ccxt's own Bithumb and Upbit clients (PyPI `ccxt`, written by nobody here) at the demo
+exchange and checks that every public call they make gets sane data: Bithumb in both API
+generations, Upbit at the demo's `/upbit` prefix.
 
 usage: ccxt_check.py BASE_URL   (e.g. http://127.0.0.1:41181, as `coinboard serve-demo` prints)
 Prints one line per check and a closing `N passed, M failed`; exits 1 on any failure."""
@@ -30,14 +31,23 @@ def recent(milliseconds, window=3 * 86_400_000):
     return milliseconds is not None and abs(time.time() * 1000 - milliseconds) < window
 
 
-async def exercise(base, generation):
+def bithumb(base, generation):
     exchange = ccxtpro.bithumb({"enableRateLimit": False})
     exchange.urls["api"]["public"] = base
     socket = base.replace("http://", "ws://")
     exchange.urls["api"]["ws"]["public"] = socket + "/pub/ws"
     exchange.urls["api"]["ws"]["publicGen2"] = socket + "/websocket/v1"
-    params = {"generation": generation}
-    label = f"generation {generation}"
+    return exchange, {"generation": generation}, f"generation {generation}"
+
+
+def upbit(base):
+    exchange = ccxtpro.upbit({"enableRateLimit": False})
+    exchange.urls["api"]["public"] = base + "/upbit"
+    exchange.urls["api"]["ws"] = base.replace("http://", "ws://") + "/upbit/websocket/v1"
+    return exchange, {}, "upbit"
+
+
+async def exercise(exchange, params, label):
     try:
         markets = await exchange.load_markets(params=params)
         check(f"{label} load_markets", "BTC/KRW" in markets and len(markets) >= 100, f"{len(markets)} markets")
@@ -84,7 +94,8 @@ async def exercise(base, generation):
 
 async def main(base):
     for generation in (2, 1):
-        await exercise(base, generation)
+        await exercise(*bithumb(base, generation))
+    await exercise(*upbit(base))
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0
 

@@ -4,12 +4,14 @@ import HummingbirdWebSocket
 public import Logging
 public import MarketCore
 public import MarketSim
+import MarketWire
 import NIOCore
 public import SystemTime
 
-/// The embedded demo exchange: a simulated Bithumb serving both of its dialects over HTTP and
-/// WebSocket — API 2.0 (`/v1/…`, `/websocket/v1`) and the legacy API (`/public/…`, `/pub/ws`) —
-/// so every client path runs the same offline as against the real exchange.
+/// The embedded demo exchange: a simulated market served over HTTP and WebSocket in Bithumb's two
+/// dialects — API 2.0 (`/v1/…`, `/websocket/v1`) and the legacy API (`/public/…`, `/pub/ws`) —
+/// and in Upbit's (`/upbit/v1/…`, `/upbit/websocket/v1`), so every client path runs the same
+/// offline as against the real exchanges.
 public struct DemoExchange: Sendable {
     /// What is served.
     public let configuration: DemoExchangeConfiguration
@@ -45,13 +47,17 @@ public struct DemoExchange: Sendable {
         await market.statistics()
     }
 
+    /// Where the Upbit dialect is served: its REST paths and WebSocket under this prefix.
+    public static let upbitPrefix = "/upbit"
+
     /// Serves until the task is cancelled.
     /// - Parameter onListening: called once with the bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws(DemoExchangeError) {
         let router = Router(context: DemoRequestContext.self)
         router.add(middleware: RequestSizeMiddleware(limit: configuration.requestSizeLimit))
         router.add(middleware: NoRouteMiddleware())
-        BithumbRESTRoutes(market: market).register(on: router)
+        UpbitFamilyRESTRoutes(market: market, profile: .bithumb).register(on: router)
+        UpbitFamilyRESTRoutes(market: market, profile: .upbit, prefix: Self.upbitPrefix).register(on: router)
         LegacyRESTRoutes(market: market).register(on: router)
         let market = market
         // Past the connection cap the upgrade is refused with 429, as the exchange answers too
@@ -62,6 +68,9 @@ public struct DemoExchange: Sendable {
         }
         router.ws("/websocket/v1", shouldUpgrade: admits) { inbound, outbound, context in
             try await market.serve(.bithumb, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+        }
+        router.ws("\(Self.upbitPrefix)/websocket/v1", shouldUpgrade: admits) { inbound, outbound, context in
+            try await market.serve(.upbit, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
         router.ws("/pub/ws", shouldUpgrade: admits) { inbound, outbound, context in
             try await market.serve(.legacy, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)

@@ -27,23 +27,11 @@ extension DemoMarket {
         let previousPrice = lastTradePrice[market]
         lastTradePrice[market] = trades.last?.price
         let close = previousClose ?? previousPrice ?? trades[0].price
-        var bithumbFrames: [ByteBuffer]?
+        var sharedFrames: [StreamDialect: [ByteBuffer]] = [:]
         var legacyFrame: ByteBuffer?
         for id in clients.keys {
             guard let client = clients[id], client.wants(.trades, market) else { continue }
-            switch client.dialect {
-            case .bithumb:
-                let frames =
-                    (client.style == .default ? bithumbFrames : nil)
-                    ?? trades.map {
-                        ByteBuffer(
-                            bytes: bithumbEncoder.tradeFrame(
-                                $0, previousClose: close, stream: .realtime,
-                                style: client.style))
-                    }
-                if client.style == .default { bithumbFrames = frames }
-                for frame in frames { clients[id]?.send(frame) }
-            case .legacy:
+            guard let profile = client.dialect.upbitFamilyProfile else {
                 let frame =
                     legacyFrame
                     ?? ByteBuffer(
@@ -51,8 +39,25 @@ extension DemoMarket {
                             trades, previousPrices: previousPrice.map { [market: $0] } ?? [:]))
                 legacyFrame = frame
                 clients[id]?.send(frame)
+                continue
             }
+            let shared = client.style == .default
+            let frames =
+                (shared ? sharedFrames[client.dialect] : nil)
+                ?? trades.map {
+                    ByteBuffer(
+                        bytes: encoder(for: profile).tradeFrame(
+                            $0, previousClose: profile.dialect == .upbit ? upbitPreviousClose(market) ?? close : close,
+                            stream: .realtime, style: client.style))
+                }
+            if shared { sharedFrames[client.dialect] = frames }
+            for frame in frames { clients[id]?.send(frame) }
         }
+    }
+
+    /// The close before Upbit's day (00:00 UTC), which its trade frames quote.
+    private func upbitPreviousClose(_ market: MarketCode) -> ExactDecimal? {
+        simulator.ticker(for: market, change: .sinceMidnightUTC, session: .sinceMidnightUTC)?.session?.previousClose
     }
 
     private func publish(_ delta: OrderBookDelta) {
@@ -60,26 +65,27 @@ extension DemoMarket {
         guard let book = simulator.orderBook(for: market) else { return }
         let snapshotDue = lastBookSnapshot[market].map { delta.timestamp.microseconds - $0.microseconds >= 200_000 } ?? true
         var snapshotSent = false
-        var bithumbFrame: ByteBuffer?
+        var sharedFrames: [StreamDialect: ByteBuffer] = [:]
         var depthFrame: ByteBuffer?
         var snapshotFrame: ByteBuffer?
         for id in clients.keys {
             guard let client = clients[id] else { continue }
             if client.wants(.book, market) {
-                switch client.dialect {
-                case .bithumb:
+                if let profile = client.dialect.upbitFamilyProfile {
                     let depth = client.depths[market]
                     if client.style == .default, depth == nil {
-                        let frame = bithumbFrame ?? ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, stream: .realtime))
-                        bithumbFrame = frame
+                        let frame =
+                            sharedFrames[client.dialect]
+                            ?? ByteBuffer(bytes: encoder(for: profile).orderBookFrame(book, stream: .realtime))
+                        sharedFrames[client.dialect] = frame
                         clients[id]?.send(frame)
                     } else {
                         clients[id]?.send(
                             ByteBuffer(
-                                bytes: bithumbEncoder.orderBookFrame(
+                                bytes: encoder(for: profile).orderBookFrame(
                                     book, depth: depth, stream: .realtime, style: client.style)))
                     }
-                case .legacy:
+                } else {
                     let frame = depthFrame ?? ByteBuffer(bytes: legacyEncoder.orderBookDepthFrame(delta))
                     depthFrame = frame
                     clients[id]?.send(frame)
@@ -97,36 +103,50 @@ extension DemoMarket {
 
     private func publish(_ ticker: Ticker) {
         let market = ticker.market
-        var bithumbFrame: ByteBuffer?
+        var sharedFrames: [StreamDialect: ByteBuffer] = [:]
         var legacyFrames: [ChangeBasis: ByteBuffer] = [:]
         for id in clients.keys {
             guard let client = clients[id], client.wants(.ticker, market) else { continue }
-            switch client.dialect {
-            case .bithumb:
-                if client.style == .default {
-                    let frame = bithumbFrame ?? bithumbTickerFrame(ticker, stream: .realtime, style: .default)
-                    bithumbFrame = frame
-                    clients[id]?.send(frame)
-                } else {
-                    clients[id]?.send(bithumbTickerFrame(ticker, stream: .realtime, style: client.style))
-                }
-            case .legacy:
+            guard let profile = client.dialect.upbitFamilyProfile else {
                 for basis in client.tickerBases {
                     let frame = legacyFrames[basis] ?? legacyTickerFrame(market, basis: basis)
                     legacyFrames[basis] = frame
                     if let frame { clients[id]?.send(frame) }
                 }
+                continue
             }
+            let shared = client.style == .default
+            let frame: ByteBuffer?
+            if shared, let cached = sharedFrames[client.dialect] {
+                frame = cached
+            } else if profile.dialect == .bithumb {
+                // The order's own ticker is Bithumb's day; Upbit's is another window.
+                frame = tickerFrame(ticker, profile: profile, stream: .realtime, style: client.style)
+            } else {
+                frame = tickerFrame(market, profile: profile, stream: .realtime, style: client.style)
+            }
+            if shared { sharedFrames[client.dialect] = frame }
+            if let frame { clients[id]?.send(frame) }
         }
     }
 
-    /// A Bithumb 2.0 ticker frame with the last trade's size and side.
-    func bithumbTickerFrame(
-        _ ticker: Ticker, stream: UpbitFamilyEncoder.StreamType,
+    /// A 2.0-style ticker frame of `market` on the profile's day, with the last trade's size and side.
+    func tickerFrame(
+        _ market: MarketCode, profile: UpbitFamilyProfile, stream: UpbitFamilyEncoder.StreamType,
+        style: UpbitFamilyEncoder.KeyStyle
+    ) -> ByteBuffer? {
+        simulator.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis).map {
+            tickerFrame($0, profile: profile, stream: stream, style: style)
+        }
+    }
+
+    /// `ticker` as a 2.0-style ticker frame, with the last trade's size and side.
+    private func tickerFrame(
+        _ ticker: Ticker, profile: UpbitFamilyProfile, stream: UpbitFamilyEncoder.StreamType,
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer {
         let details = UpbitFamilyEncoder.TickerDetails(lastTrade: simulator.lastTrade(for: ticker.market))
-        return ByteBuffer(bytes: bithumbEncoder.tickerFrame(ticker, details: details, stream: stream, style: style))
+        return ByteBuffer(bytes: encoder(for: profile).tickerFrame(ticker, details: details, stream: stream, style: style))
     }
 
     /// A legacy ticker frame over the window of `basis`, its volume split by side in the

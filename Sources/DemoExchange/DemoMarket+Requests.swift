@@ -4,8 +4,8 @@ import MarketWire
 import NIOCore
 import NIOWebSocket
 
-/// What clients send: Bithumb 2.0 requests (which replace the subscription and are answered
-/// with snapshots), `PING`, and legacy filters (one per stream type, each acknowledged).
+/// What clients send: Bithumb 2.0 and Upbit requests (which replace the subscription and are
+/// answered with snapshots), `PING`, and legacy filters (one per stream type, each acknowledged).
 extension DemoMarket {
     /// Handles one message from client `id`.
     func receive(_ message: ByteBuffer, from id: Int) {
@@ -13,41 +13,41 @@ extension DemoMarket {
         let now = ContinuousClock.now
         client.lastHeard = now
         defer { clients[id] = client }
-        switch client.dialect {
-        case .bithumb:
+        if let profile = client.dialect.upbitFamilyProfile {
+            let wire = encoder(for: profile)
             if message.readableBytesView.elementsEqual("PING".utf8) {
-                client.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()))
+                client.send(ByteBuffer(bytes: wire.heartbeatFrame()))
                 client.nextHeartbeat = client.nextHeartbeat ?? now + .seconds(10)
                 return
             }
             let request = message.withUnsafeReadableBytes { StreamRequest.read($0) }
             switch request {
             case .success(let request):
-                subscribe(&client, to: request)
+                subscribe(&client, to: request, profile: profile)
             case .failure(let rejection):
-                client.send(ByteBuffer(bytes: bithumbEncoder.errorFrame(name: rejection.name, message: rejection.message)))
+                client.send(ByteBuffer(bytes: wire.errorFrame(name: rejection.name, message: rejection.message)))
                 client.close(.normalClosure, reason: nil)
             }
-        case .legacy:
-            guard let filter = message.withUnsafeReadableBytes({ LegacyFilter.read($0) }) else {
-                client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()))
-                return
-            }
-            let feed: Feed =
-                switch filter.kind {
-                case .ticker: .ticker
-                case .transaction: .trades
-                case .orderbookdepth: .book
-                case .orderbooksnapshot: .bookSnapshot
-                }
-            client.markets[feed] = Set(filter.markets)
-            if filter.kind == .ticker { client.tickerBases = filter.changeBases }
-            client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()))
+            return
         }
+        guard let filter = message.withUnsafeReadableBytes({ LegacyFilter.read($0) }) else {
+            client.send(ByteBuffer(bytes: legacyEncoder.invalidFilterFrame()))
+            return
+        }
+        let feed: Feed =
+            switch filter.kind {
+            case .ticker: .ticker
+            case .transaction: .trades
+            case .orderbookdepth: .book
+            case .orderbooksnapshot: .bookSnapshot
+            }
+        client.markets[feed] = Set(filter.markets)
+        if filter.kind == .ticker { client.tickerBases = filter.changeBases }
+        client.send(ByteBuffer(bytes: legacyEncoder.filterRegisteredFrame()))
     }
 
     /// Replaces the client's subscription with `request` and sends its snapshots.
-    private func subscribe(_ client: inout StreamClient, to request: StreamRequest) {
+    private func subscribe(_ client: inout StreamClient, to request: StreamRequest, profile: UpbitFamilyProfile) {
         client.markets = [:]
         client.style = request.style
         client.depths = [:]
@@ -60,7 +60,9 @@ extension DemoMarket {
                 }
             if !stream.onlyRealtime {
                 for market in stream.markets {
-                    if let frame = snapshotFrame(of: stream.kind, for: market, depth: stream.depths[market], style: request.style) {
+                    if let frame = snapshotFrame(
+                        of: stream.kind, for: market, depth: stream.depths[market], style: request.style, profile: profile)
+                    {
                         client.send(frame)
                     }
                 }
@@ -75,21 +77,21 @@ extension DemoMarket {
     /// The `SNAPSHOT` frame a subscription starts with, when the market exists and has one.
     private func snapshotFrame(
         of kind: StreamRequest.Kind, for market: MarketCode, depth: Int?,
-        style: UpbitFamilyEncoder.KeyStyle
+        style: UpbitFamilyEncoder.KeyStyle, profile: UpbitFamilyProfile
     ) -> ByteBuffer? {
+        let wire = encoder(for: profile)
         switch kind {
         case .ticker:
-            guard let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST) else { return nil }
-            return bithumbTickerFrame(ticker, stream: .snapshot, style: style)
+            return tickerFrame(market, profile: profile, stream: .snapshot, style: style)
         case .orderbook:
             guard let book = simulator.orderBook(for: market) else { return nil }
-            return ByteBuffer(bytes: bithumbEncoder.orderBookFrame(book, depth: depth, stream: .snapshot, style: style))
+            return ByteBuffer(bytes: wire.orderBookFrame(book, depth: depth, stream: .snapshot, style: style))
         case .trade:
             guard let trade = simulator.lastTrade(for: market),
-                let ticker = simulator.ticker(for: market, change: .sinceMidnightKST, session: .sinceMidnightKST)
+                let ticker = simulator.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis)
             else { return nil }
             let previousClose = ticker.session?.previousClose ?? ticker.price
-            return ByteBuffer(bytes: bithumbEncoder.tradeFrame(trade, previousClose: previousClose, stream: .snapshot, style: style))
+            return ByteBuffer(bytes: wire.tradeFrame(trade, previousClose: previousClose, stream: .snapshot, style: style))
         }
     }
 }

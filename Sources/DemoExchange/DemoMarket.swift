@@ -15,7 +15,8 @@ actor DemoMarket {
     let configuration: DemoExchangeConfiguration
     private let wallClock: @Sendable () -> Timestamp
     let logger: Logger
-    let bithumbEncoder = UpbitFamilyEncoder(profile: .bithumb)
+    private let bithumbEncoder = UpbitFamilyEncoder(profile: .bithumb)
+    private let upbitEncoder = UpbitFamilyEncoder(profile: .upbit)
     let legacyEncoder = BithumbLegacyEncoder()
     /// When each market's last legacy `orderbooksnapshot` went out (they are sent at most
     /// five times a second per market).
@@ -37,6 +38,11 @@ actor DemoMarket {
         self.wallClock = wallClock
         simulator = try MarketSimulator(configuration: configuration.simulation, start: wallClock())
         self.logger = logger
+    }
+
+    /// The encoder of a 2.0-style profile.
+    func encoder(for profile: UpbitFamilyProfile) -> UpbitFamilyEncoder {
+        profile.dialect == .upbit ? upbitEncoder : bithumbEncoder
     }
 
     /// A copy of the market as it stands, for REST answers (copies share storage until written).
@@ -122,7 +128,7 @@ actor DemoMarket {
                 idleClientsCut += 1
             } else if let due = client.nextHeartbeat, due <= now {
                 clients[id]?.nextHeartbeat = due + .seconds(10)
-                clients[id]?.send(ByteBuffer(bytes: bithumbEncoder.heartbeatFrame()))
+                clients[id]?.send(ByteBuffer(bytes: encoder(for: .bithumb).heartbeatFrame()))
             }
         }
     }

@@ -62,3 +62,28 @@ func countParameter(_ text: String?, default value: Int, maximum: Int) -> Int? {
     guard let count = Int(text), count > 0 else { return nil }
     return min(count, maximum)
 }
+
+/// Upbit's `Remaining-Req` header on every answer (`group=ticker; min=600; sec=9`), which
+/// clients such as pyupbit read and require. The demo limits nothing, so it reports each
+/// group's whole allowance: Upbit's 10 requests a second, less the one being answered.
+struct RemainingRequestsMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[Self.header] = "group=\(Self.group(of: request.uri.path)); min=600; sec=9"
+        return response
+    }
+
+    private static var header: HTTPFields.Element.Name { .init("Remaining-Req")! }
+
+    /// The rate-limit group Upbit files a path under.
+    static func group(of path: String) -> String {
+        if path.contains("/candles/") { return "candles" }
+        if path.contains("/orderbook") { return "orderbook" }
+        if path.contains("/trades/") { return "trades" }
+        if path.contains("/ticker") { return "ticker" }
+        return "market"
+    }
+}

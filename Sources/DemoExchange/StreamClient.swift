@@ -14,8 +14,19 @@ enum Outgoing: Sendable {
 enum StreamDialect: Sendable, Hashable {
     /// Bithumb 2.0: binary frames, one JSON array request that replaces the last.
     case bithumb
+    /// Upbit: Bithumb 2.0's protocol with its own day (00:00 UTC), depth and null delisting date.
+    case upbit
     /// Bithumb legacy: text frames, one filter per stream type.
     case legacy
+
+    /// The encoder's profile of a 2.0-style dialect, `nil` for legacy.
+    var upbitFamilyProfile: UpbitFamilyProfile? {
+        switch self {
+        case .bithumb: .bithumb
+        case .upbit: .upbit
+        case .legacy: nil
+        }
+    }
 }
 
 /// The streams both dialects offer, by what they carry.
@@ -37,7 +48,7 @@ struct StreamClient {
     private let outbox: AsyncStream<Outgoing>.Continuation
     /// Markets subscribed, per feed.
     var markets: [Feed: Set<MarketCode>] = [:]
-    /// Bithumb 2.0: the key style and the order-book depths asked for.
+    /// Bithumb 2.0 and Upbit: the key style and the order-book depths asked for.
     var style = UpbitFamilyEncoder.KeyStyle.default
     var depths: [MarketCode: Int] = [:]
     /// Bithumb legacy: the windows of the ticker filter.
@@ -60,10 +71,10 @@ struct StreamClient {
         markets[feed]?.contains(market) ?? false
     }
 
-    /// Queues a data frame in the client's dialect (binary for 2.0, text for legacy).
+    /// Queues a data frame in the client's dialect (binary for 2.0 and Upbit, text for legacy).
     mutating func send(_ bytes: ByteBuffer) {
         guard !isOverflowing else { return }
-        let opcode: WebSocketOpcode = dialect == .bithumb ? .binary : .text
+        let opcode: WebSocketOpcode = dialect == .legacy ? .text : .binary
         if case .dropped = outbox.yield(.frame(.custom(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))) {
             isOverflowing = true
             outbox.finish()

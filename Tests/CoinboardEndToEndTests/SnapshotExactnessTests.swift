@@ -9,7 +9,7 @@ extension TimedEndToEndTests {
     /// `coinboard snapshot` against the demo exchange: what it prints equals the exchange's own state.
     @Suite(.serialized) struct SnapshotExactnessTests {
         enum Endpoint: String, CaseIterable, CustomTestStringConvertible {
-            case bithumb, legacy
+            case bithumb, legacy, upbit
 
             var testDescription: String { rawValue }
 
@@ -19,10 +19,21 @@ extension TimedEndToEndTests {
                     ["--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)"]
                 case .legacy:
                     ["--exchange", "bithumb-legacy", "--ws-url", "ws://127.0.0.1:\(port)/pub/ws", "--rest-url", "http://127.0.0.1:\(port)"]
+                case .upbit:
+                    [
+                        "--exchange", "upbit", "--ws-url", "ws://127.0.0.1:\(port)/upbit/websocket/v1",
+                        "--rest-url", "http://127.0.0.1:\(port)/upbit",
+                    ]
                 }
             }
 
-            var rules: ExactnessRules { self == .bithumb ? .bithumb : .legacy }
+            var rules: ExactnessRules {
+                switch self {
+                case .bithumb: .bithumb
+                case .legacy: .legacy
+                case .upbit: .upbit
+                }
+            }
         }
 
         /// A start five seconds into a minute, so a short run crosses no minute and the rolling

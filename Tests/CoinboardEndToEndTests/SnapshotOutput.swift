@@ -128,6 +128,9 @@ struct ExactnessRules {
     static let bithumb = ExactnessRules(
         changeBasis: .sinceMidnightKST, rateDigits: nil, comparesHighLow: true,
         tradeTimeResolution: 1000)
+    static let upbit = ExactnessRules(
+        changeBasis: .sinceMidnightUTC, rateDigits: nil, comparesHighLow: true,
+        tradeTimeResolution: 1000)
     static let legacy = ExactnessRules(
         changeBasis: .rolling24h, rateDigits: 4, comparesHighLow: false,
         tradeTimeResolution: 1_000_000)

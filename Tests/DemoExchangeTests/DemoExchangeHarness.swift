@@ -9,12 +9,12 @@ import NIOHTTP1
 import NIOWebSocket
 import WSClient
 
-/// One HTTP GET on loopback: the status and the body.
-func get(_ port: Int, _ pathAndQuery: String) async throws -> (status: Int, body: [UInt8]) {
+/// One HTTP GET on loopback: the status, the body and the headers.
+func get(_ port: Int, _ pathAndQuery: String) async throws -> (status: Int, body: [UInt8], headers: HTTPHeaders) {
     let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
     let body = try await response.body.collect(upTo: 16 << 20)
-    return (Int(response.status.code), Array(buffer: body))
+    return (Int(response.status.code), Array(buffer: body), response.headers)
 }
 
 /// A frame as the client saw it.
