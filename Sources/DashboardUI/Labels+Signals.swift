@@ -3,16 +3,20 @@ import MarketCore
 /// Text for the signals, so they read without colour (`NO_COLOR`) in either language.
 extension Labels {
     /// The one badge a market's row shows, the most pressing first: halted, to be delisted,
-    /// designated (유의), an alert (주의), new, a volume spike; `""` when none applies.
+    /// designated (유의), an alert by its first reason (a price swing `급등락`, a volume surge
+    /// `급증`, any other `주의`), new; `""` when none applies.
     func badge(_ signals: MarketSignals, at time: Timestamp) -> String {
         if signals.state == .suspended { return pick("정지", "HALT") }
         if signals.state == .delisting { return pick("폐지", "DLST") }
         if let warning = signals.warning {
-            return warning.step == .designated ? pick("유의", "WARN") : pick("주의", "CAUT")
+            if warning.step == .designated { return pick("유의", "WARN") }
+            switch warning.reasons.first {
+            case "PRICE_SUDDEN_FLUCTUATION", "PRICE_FLUCTUATIONS": return pick("급등락", "SWING")
+            case let reason? where MarketWarning.volumeSpikeReasons.contains(reason): return pick("급증", "VOL+")
+            default: return pick("주의", "CAUT")
+            }
         }
-        if signals.isNew(at: time) { return pick("신규", "NEW") }
-        if signals.volumeSpike { return pick("급증", "VOL+") }
-        return ""
+        return signals.isNew(at: time) ? pick("신규", "NEW") : ""
     }
 
     var badgeColumn: String { pick("경고", "Flag") }

@@ -15,7 +15,7 @@ struct MarketTable: Widget {
             switch self {
             case .star: 2
             case .name: 10
-            case .badge: 4
+            case .badge: 6
             case .symbol: 7
             case .price: 13
             case .changeRate: 9

@@ -10,8 +10,9 @@ import Testing
     typealias Sample = SampleMarket
     let minute: Int64 = 60_000_000
 
-    /// The sample with signals: BTC designated by its ticker and halted, ETH under an alert,
-    /// SOL delisting, XRP's withdrawals suspended; flows that differ per market.
+    /// The sample with signals: BTC designated by its ticker and halted, ETH under a price-swing
+    /// alert, XRP under a volume-surge alert with its withdrawals suspended, SOL delisting; flows
+    /// that differ per market.
     func signalledSnapshot() -> MarketSnapshot {
         var state = MarketState()
         state.apply(.markets(Sample.markets), receivedAt: Sample.now)
@@ -29,7 +30,11 @@ import Testing
             state.apply(.ticker(ticker))
         }
         let until = Timestamp(CivilTime(year: 2026, month: 11, day: 23, hour: 23, minute: 59, second: 59)!, in: .kst)
-        state.apply(.warnings([Sample.eth: MarketWarning(step: .caution, reasons: ["PRICE_SUDDEN_FLUCTUATION"], until: until)]))
+        state.apply(
+            .warnings([
+                Sample.eth: MarketWarning(step: .caution, reasons: ["PRICE_SUDDEN_FLUCTUATION"], until: until),
+                Sample.xrp: MarketWarning(step: .warning, reasons: ["TRADING_VOLUME_SOARING"]),
+            ]))
         state.apply(.transfers(["XRP": TransferStatus(deposit: .normal, withdrawal: .suspended)]))
         return state.snapshot(at: Sample.now, feed: FeedStatus(state: .live, messages: 10, lastMarketDataAt: Sample.now))
     }
@@ -41,14 +46,19 @@ import Testing
         func row(_ name: String, in lines: [String]) -> String { lines.first { $0.contains(name) } ?? "" }
         #expect(korean[1].contains("경고"))
         #expect(row("비트코인", in: korean).contains("정지"), "halted outranks its designation")
-        #expect(row("이더리움", in: korean).contains("주의"))
+        #expect(row("이더리움", in: korean).contains("급등락"))
+        #expect(row("엑스알피", in: korean).contains("급증"))
+        #expect(!row("엑스알피", in: korean).contains("정지"), "a withdrawal suspension is no row badge")
         #expect(row("도지코인", in: korean).contains("유의"))
         #expect(row("솔라나", in: korean).contains("폐지"))
-        #expect(!row("엑스알피", in: korean).contains("정지"), "a withdrawal suspension is no row badge")
+        let other = MarketSignals(warning: MarketWarning(step: .danger, reasons: ["PRICE_DIFFERENCE_HIGH"]))
+        #expect(Labels(language: .korean).badge(other, at: Sample.now) == "주의")
+        #expect(Labels(language: .english).badge(other, at: Sample.now) == "CAUT")
         _ = state.reduce(.keyPressed(.character("e")))
         let english = DashboardScreen.render(state).trimmedLines
         #expect(row("Bitcoin", in: english).contains("HALT"))
-        #expect(row("Ethereum", in: english).contains("CAUT"))
+        #expect(row("Ethereum", in: english).contains("SWING"))
+        #expect(row("XRP", in: english).contains("VOL+"))
         #expect(row("Dogecoin", in: english).contains("WARN"))
         #expect(row("Solana", in: english).contains("DLST"))
     }
@@ -123,7 +133,7 @@ import Testing
         #expect(header(Sample.eth, .english) == "caution: price swing (until 2026-11-23 23:59:59 KST)")
         #expect(header(Sample.btc) == "거래정지 · 투자유의")
         #expect(header(Sample.sol) == "상장폐지 2026-12-09")
-        #expect(header(Sample.xrp) == "입금 정상 · 출금 정지")
+        #expect(header(Sample.xrp) == "투자경고: 거래량 급증 · 입금 정상 · 출금 정지")
         #expect(header(Sample.doge) == "투자유의")
         var state = Sample.state(width: 140, height: 30, snapshot: snapshot)
         for _ in 0..<2 { _ = state.reduce(.keyPressed(.down)) }
