@@ -14,7 +14,7 @@ struct MarketTable: Widget {
         var width: Int {
             switch self {
             case .star: 2
-            case .name: 10
+            case .name: 12
             case .badge: 6
             case .symbol: 7
             case .price: 13

@@ -51,7 +51,7 @@ import Testing
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0                             정렬: 내 순서▲",
-                "   이름        경고          현재가  전일대비 거래대금(백만)",
+                "   이름                   경고          현재가  전일대비",
                 "",
                 "                    즐겨찾기가 없습니다.",
                 "           KRW 탭에서 f 또는 Space로 추가하세요.",
@@ -87,12 +87,12 @@ import Testing
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0                                                                    정렬: 거래대금▼",
-                "   이름                 경고   심볼           현재가  전일대비         변동 거래대금(백만)",
-                "   엑스알피(리플)              XRP             3,125     0.00%            0        123,457",
-                "   비트코인                    BTC       131,250,000    ▲1.74%   +2,250,000         98,765",
-                "   이더리움                    ETH         4,512,000    ▼0.42%      -19,000         45,679",
-                "   도지코인             유의   DOGE            412.5    ▲3.12%        +12.5          2,346",
-                "   솔라나                      SOL           287,300    ▼1.78%       -5,200            988",
+                "   이름                   경고   심볼           현재가  전일대비         변동 거래대금(백만)",
+                "   엑스알피(리플)                XRP             3,125     0.00%            0        123,457",
+                "   비트코인                      BTC       131,250,000    ▲1.74%   +2,250,000         98,765",
+                "   이더리움                      ETH         4,512,000    ▼0.42%      -19,000         45,679",
+                "   도지코인               유의   DOGE            412.5    ▲3.12%        +12.5          2,346",
+                "   솔라나                        SOL           287,300    ▼1.78%       -5,200            988",
                 "",
                 "",
                 "",
@@ -124,12 +124,12 @@ import Testing
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0  Keys                                                              정렬: 거래대금▼",
-                "   이름            q  ?               quit / this help                            금(백만)",
-                "   엑스알피(리플)  Tab                KRW / Favorites; detail: next pane           123,457",
-                "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                  98,765",
-                "   이더리움        Enter  d           market detail / depth (whole book)            45,679",
-                "   도지코인        Esc                back / clear search                            2,346",
-                "   솔라나          f  Space           toggle favorite                                  988",
+                "   이름            q  ?               quit / this help                            대금(백만)",
+                "   엑스알피(리플)  Tab                KRW / Favorites; detail: next pane             123,457",
+                "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                    98,765",
+                "   이더리움        Enter  d           market detail / depth (whole book)              45,679",
+                "   도지코인        Esc                back / clear search                              2,346",
+                "   솔라나          f  Space           toggle favorite                                    988",
                 "                   a  A               add a price alert / list, edit, delete",
                 "                   s  S  p            next sort / reverse / buy-sell % column",
                 "                   /                  search (Enter keeps, Esc clears)",
