@@ -48,18 +48,28 @@ extension ExactDecimal {
     /// The quotient rounded half to even to 18 fractional digits, or `nil` for a zero divisor.
     /// Saturates at the range limits.
     public func divided(by divisor: ExactDecimal) -> ExactDecimal? {
+        divided(by: divisor, roundedToFractionDigits: Self.scale)
+    }
+
+    /// The exact quotient rounded once, half to even, to `digits` fractional digits (0…18), or
+    /// `nil` for a zero divisor; rounding the 18-digit quotient again would round twice.
+    /// Saturates at the range limits.
+    public func divided(by divisor: ExactDecimal, roundedToFractionDigits digits: Int) -> ExactDecimal? {
         guard divisor.units != 0 else { return nil }
+        let digits = Swift.min(Swift.max(0, digits), Self.scale)
         let negative = (units < 0) != (divisor.units < 0)
-        let scaled = units.magnitude.multipliedFullWidth(by: UInt128(Self.unitsPerOne))
+        let saturated = negative ? -Self.greatestMagnitude : Self.greatestMagnitude
+        let scaled = units.magnitude.multipliedFullWidth(by: powersOfTen[digits])
         let denominator = divisor.units.magnitude
-        guard scaled.high < denominator else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }
+        guard scaled.high < denominator else { return saturated }
         let (quotient, remainder) = denominator.dividingFullWidth(scaled)
         let twice = remainder.multipliedReportingOverflow(by: 2)
         let roundUp =
             twice.overflow || twice.partialValue > denominator
             || (twice.partialValue == denominator && quotient & 1 == 1)
-        let magnitude = roundUp ? quotient + 1 : quotient
-        guard magnitude <= UInt128(Self.maxUnits) else { return negative ? -Self.greatestMagnitude : Self.greatestMagnitude }
+        let rounded = roundUp ? quotient + 1 : quotient
+        let (magnitude, overflow) = rounded.multipliedReportingOverflow(by: powersOfTen[Self.scale - digits])
+        guard !overflow, magnitude <= UInt128(Self.maxUnits) else { return saturated }
         return ExactDecimal(units: negative ? -Int128(magnitude) : Int128(magnitude))
     }
 

@@ -80,3 +80,19 @@ import Testing
         #expect(ExactDecimal(Int.max) * ExactDecimal(Int.max) == top)
     }
 }
+
+extension ExactDecimalBoundsTests {
+    /// A quotient rounded once to a number of digits: at the range limits it saturates, the
+    /// digits are kept within 0…18, and a zero divisor has no quotient.
+    @Test func aQuotientRoundedToDigitsSaturatesAndClampsItsDigits() {
+        let top = ExactDecimal.greatestMagnitude
+        #expect(top.divided(by: Self.tiny, roundedToFractionDigits: 2) == top)
+        #expect((-top).divided(by: Self.tiny, roundedToFractionDigits: 2) == -top)
+        #expect(ExactDecimal(2).divided(by: 3, roundedToFractionDigits: 0) == 1)
+        #expect(ExactDecimal(5).divided(by: 2, roundedToFractionDigits: 0) == 2, "half to even")
+        #expect(ExactDecimal(2).divided(by: 3, roundedToFractionDigits: -4) == 1, "below 0 digits is 0")
+        #expect(ExactDecimal(2).divided(by: 3, roundedToFractionDigits: 40) == ExactDecimal(2).divided(by: 3), "above 18 is 18")
+        #expect(ExactDecimal(1).divided(by: .zero, roundedToFractionDigits: 8) == nil)
+        #expect(top.divided(by: 1, roundedToFractionDigits: 8) == top.rounded(toFractionDigits: 8))
+    }
+}

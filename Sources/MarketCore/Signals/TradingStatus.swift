@@ -69,6 +69,6 @@ public struct TradeFlow: Sendable, Hashable {
     /// took more.
     public var strength: ExactDecimal? {
         guard sellVolume > .zero else { return nil }
-        return buyVolume.divided(by: sellVolume)?.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 2)
+        return buyVolume.shifted(byPowerOfTen: 2).divided(by: sellVolume, roundedToFractionDigits: 2)
     }
 }
