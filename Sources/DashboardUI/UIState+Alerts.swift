@@ -107,8 +107,10 @@ extension UIState {
             guard let price = snapshot.tickers[alert.market]?.price else { continue }
             var window: [ExactDecimal] = []
             if case .move(_, let minutes) = alert.condition {
-                let since = now.advanced(byMicroseconds: -Int64(minutes) * 60_000_000)
-                window = (priceSamples[alert.market] ?? []).filter { $0.time >= since }.map(\.price)
+                let since = PriceSample.second(of: now) - Int64(minutes) * 60
+                for sample in priceSamples[alert.market] ?? [] where sample.second > since {
+                    window += [sample.low, sample.high]
+                }
             }
             guard alert.isMet(price: price, window: window) else { continue }
             updated[index].firedAt = now
@@ -126,24 +128,23 @@ extension UIState {
         return [.saveWatchlist(watchlist)] + (settings.ringsBellOnAlert ? [.ringBell] : [])
     }
 
-    /// Keeps, for each market with an armed move alert, the prices of its longest window (at
-    /// most one sample a second, so at most 3,600 a market).
+    /// Keeps, for each market with an armed move alert, the low and high price of each second
+    /// of its longest window: at most 60 samples a minute watched, 3,600 a market.
     private mutating func recordPricesForMoveAlerts() {
         var windows: [MarketCode: Int] = [:]
         for alert in alerts where alert.isArmed {
             if case .move(_, let minutes) = alert.condition { windows[alert.market] = max(windows[alert.market] ?? 0, minutes) }
         }
         var samples = priceSamples.filter { windows[$0.key] != nil }
+        let second = PriceSample.second(of: now)
         for (market, minutes) in windows {
             guard let price = snapshot.tickers[market]?.price else { continue }
             var kept = samples[market] ?? []
-            let since = now.advanced(byMicroseconds: -Int64(minutes) * 60_000_000)
-            kept.removeAll { $0.time < since }
-            if let last = kept.last, now.microseconds - last.time.microseconds < 1_000_000 {
-                if last.price != price { kept.append(PriceSample(time: now, price: price)) }
-                if kept.count > 2 * PriceAlert.longestMoveWindow * 60 { kept.removeFirst() }
+            kept.removeAll { $0.second <= second - Int64(minutes) * 60 }
+            if let last = kept.last, last.second == second {
+                kept[kept.count - 1].include(price)
             } else {
-                kept.append(PriceSample(time: now, price: price))
+                kept.append(PriceSample(second: second, low: price, high: price))
             }
             samples[market] = kept
         }
@@ -151,8 +152,20 @@ extension UIState {
     }
 }
 
-/// A price seen at a time, for move alerts.
+/// The lowest and highest price seen in one second, for move alerts.
 struct PriceSample: Sendable, Hashable {
-    let time: Timestamp
-    let price: ExactDecimal
+    /// Seconds since the epoch.
+    let second: Int64
+    private(set) var low: ExactDecimal
+    private(set) var high: ExactDecimal
+
+    mutating func include(_ price: ExactDecimal) {
+        low = min(low, price)
+        high = max(high, price)
+    }
+
+    /// The whole second `time` falls in.
+    static func second(of time: Timestamp) -> Int64 {
+        time.floored(toMultipleOf: 1_000_000).microseconds / 1_000_000
+    }
 }

@@ -27,6 +27,8 @@ extension DemoMarket {
         let previousPrice = lastTradePrice[market]
         lastTradePrice[market] = trades.last?.price
         let close = previousClose ?? previousPrice ?? trades[0].price
+        // Upbit quotes the close before its own day; worked out once, and only for an Upbit client.
+        lazy var upbitClose = upbitPreviousClose(market) ?? close
         var sharedFrames: [StreamDialect: [ByteBuffer]] = [:]
         var legacyFrame: ByteBuffer?
         for id in clients.keys {
@@ -42,13 +44,12 @@ extension DemoMarket {
                 continue
             }
             let shared = client.style == .default
+            let quoted = profile.dialect == .upbit ? upbitClose : close
             let frames =
                 (shared ? sharedFrames[client.dialect] : nil)
                 ?? trades.map {
                     ByteBuffer(
-                        bytes: encoder(for: profile).tradeFrame(
-                            $0, previousClose: profile.dialect == .upbit ? upbitPreviousClose(market) ?? close : close,
-                            stream: .realtime, style: client.style))
+                        bytes: encoder(for: profile).tradeFrame($0, previousClose: quoted, stream: .realtime, style: client.style))
                 }
             if shared { sharedFrames[client.dialect] = frames }
             for frame in frames { clients[id]?.send(frame) }

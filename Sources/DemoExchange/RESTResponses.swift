@@ -63,6 +63,8 @@ func countParameter(_ text: String?, default value: Int, maximum: Int) -> Int? {
     return min(count, maximum)
 }
 
+private let remainingRequestsHeader = HTTPFields.Element.Name("Remaining-Req")!
+
 /// Upbit's `Remaining-Req` header on every answer (`group=ticker; min=600; sec=9`), which
 /// clients such as pyupbit read and require. The demo limits nothing, so it reports each
 /// group's whole allowance: Upbit's 10 requests a second, less the one being answered.
@@ -72,11 +74,9 @@ struct RemainingRequestsMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[Self.header] = "group=\(Self.group(of: request.uri.path)); min=600; sec=9"
+        response.headers[remainingRequestsHeader] = "group=\(Self.group(of: request.uri.path)); min=600; sec=9"
         return response
     }
-
-    private static var header: HTTPFields.Element.Name { .init("Remaining-Req")! }
 
     /// The rate-limit group Upbit files a path under.
     static func group(of path: String) -> String {

@@ -48,7 +48,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
         }
         router.get("/v1/ticker") { request, _ -> Response in
             let state = await market.state()
-            switch markets(Self.joined(request.uri.queryParameters.getAll("markets")), in: state) {
+            switch markets(request.uri.queryParameters.getAll("markets"), in: state) {
             case .failure(let error): return error.response
             case .success(let codes):
                 if !isUpbit, codes.count > Self.tickerMarketLimit {
@@ -69,7 +69,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
         }
         router.get("/v1/orderbook") { request, _ -> Response in
             let state = await market.state()
-            switch markets(Self.joined(request.uri.queryParameters.getAll("markets")), in: state) {
+            switch markets(request.uri.queryParameters.getAll("markets"), in: state) {
             case .failure(let error): return error.response
             case .success(let codes): return .json(encoder.orderBooksBody(codes.compactMap { state.orderBook(for: $0) }))
             }
@@ -77,7 +77,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
         router.get("/v1/trades/ticks") { request, _ -> Response in
             let state = await market.state()
             let query = request.uri.queryParameters
-            switch (markets(query.get("market"), in: state), count(query.get("count"), default: 1, maximum: 500)) {
+            switch (markets(query.getAll("market"), in: state), count(query.get("count"), default: 1, maximum: 500)) {
             case (.failure(let error), _), (_, .failure(let error)): return error.response
             case (.success(let codes), .success(let count)):
                 let code = codes[0]
@@ -115,7 +115,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
     private func candles(_ request: Request, interval: CandleInterval) async -> Response {
         let state = await market.state()
         let query = request.uri.queryParameters
-        switch (markets(query.get("market"), in: state), count(query.get("count"), default: 1, maximum: 200)) {
+        switch (markets(query.getAll("market"), in: state), count(query.get("count"), default: 1, maximum: 200)) {
         case (.failure(let error), _), (_, .failure(let error)): return error.response
         case (.success(let codes), .success(let count)):
             var candles = state.candles(for: codes[0], interval: interval, count: Int.max)
@@ -127,20 +127,14 @@ struct UpbitFamilyRESTRoutes: Sendable {
         }
     }
 
-    /// A parameter given several times (`markets=KRW-BTC&markets=KRW-ETH`, as Python's requests
-    /// sends a list) as the one comma-separated value it means; `nil` when absent.
-    private static func joined(_ values: [String]) -> String? {
-        values.isEmpty ? nil : values.joined(separator: ",")
-    }
-
-    /// The codes of a `markets`/`market` parameter; a missing parameter, any unknown code or
-    /// a code given twice fails the whole call (see ``rejected(_:_:)``; the wording of the
-    /// repeat error is ours).
-    private func markets(_ parameter: String?, in state: MarketSimulator) -> Result<[MarketCode], RejectedRequest> {
-        guard let parameter, !parameter.isEmpty else { return .failure(rejected(400, Self.missingParameterMessage)) }
+    /// The codes of a `markets`/`market` parameter, comma-separated or given several times
+    /// (`markets=KRW-BTC&markets=KRW-ETH`, as Python's requests sends a list); a missing
+    /// parameter, any unknown code or a code given twice fails the whole call (see
+    /// ``rejected(_:_:)``; the wording of the repeat error is ours).
+    private func markets(_ values: [String], in state: MarketSimulator) -> Result<[MarketCode], RejectedRequest> {
         var codes: [MarketCode] = []
         var seen: Set<MarketCode> = []
-        for text in parameter.split(separator: ",") {
+        for text in values.flatMap({ $0.split(separator: ",") }) {
             guard let code = MarketCode(code: text.uppercased()), state.orderBook(for: code) != nil else {
                 return .failure(rejected(404, "Code not found"))
             }

@@ -34,7 +34,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
         candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
         failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
-        startupWarning: String? = nil, signalRefresh: Duration = .seconds(180)
+        startupWarning: String? = nil, signalRefresh: Duration = FeedConfiguration.defaultSignalRefresh
     ) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
@@ -48,6 +48,9 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.startupWarning = startupWarning
         self.signalRefresh = max(.seconds(1), signalRefresh)
     }
+
+    /// How often the listing and the signal lists are read again unless told otherwise.
+    public static let defaultSignalRefresh = Duration.seconds(180)
 
     /// Silence after which the connection reads `stale`.
     public var staleAfter: Duration { keepaliveInterval }

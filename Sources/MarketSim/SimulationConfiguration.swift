@@ -15,13 +15,17 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// busily from its first minute), or `nil` for none.
     public var newListingAfterSeconds: Double?
 
+    /// When the demo lists its new market unless told otherwise: three minutes after the start.
+    public static let defaultNewListingAfterSeconds = 180.0
+
     /// The most markets listed.
     public static let maximumMarketCount = 500
 
     /// Creates a configuration; the defaults match the real exchange's size and pace.
     public init(
         seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
-        historyMinutes: Int = 1440, warmUpSeconds: Double = 20, newListingAfterSeconds: Double? = 180
+        historyMinutes: Int = 1440, warmUpSeconds: Double = 20,
+        newListingAfterSeconds: Double? = SimulationConfiguration.defaultNewListingAfterSeconds
     ) {
         self.seed = seed
         self.marketCount = marketCount

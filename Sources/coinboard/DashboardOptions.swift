@@ -22,7 +22,9 @@ struct DashboardOptions: ParsableArguments {
 
     @Option(
         name: .customLong("signal-refresh"),
-        help: "Seconds between reads of the listing, the alert list and the deposit/withdrawal list, 1–3600 (default: 180).")
+        help:
+            "Seconds between reads of the listing, the alert list and the deposit/withdrawal list, 1–3600 (default: \(FeedConfiguration.defaultSignalRefresh.components.seconds))."
+    )
     var signalRefresh: Int?
 
     @Option(name: .customLong("log-file"), help: "Append the dashboard's log to this file (nothing is logged otherwise).")
@@ -54,7 +56,9 @@ struct DashboardOptions: ParsableArguments {
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(
-                source: source, configuration: FeedConfiguration(signalRefresh: .seconds(resolved.signalRefresh ?? 180)),
+                source: source,
+                configuration: FeedConfiguration(
+                    signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
                 snapshotsPerSecond: frameRate
             ) { pipeline in

@@ -32,8 +32,10 @@ struct ServeDemoCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("new-listing-after"),
-        help: "Seconds after the start at which one more market is listed; -1 lists none (default: 180).")
-    var newListingAfter: Double = 180
+        help:
+            "Seconds after the start at which one more market is listed; -1 lists none (default: \(Int(SimulationConfiguration.defaultNewListingAfterSeconds)))."
+    )
+    var newListingAfter = SimulationConfiguration.defaultNewListingAfterSeconds
 
     func run() async throws {
         let logger = try FileLogHandler.logger(label: "coinboard.demo-exchange", to: .standardError, level: .notice)

@@ -144,3 +144,27 @@ import Testing
         #expect(state.alerts == [theirs])
     }
 }
+
+extension AlertReducerTests {
+    /// A move alert keeps one low-and-high sample a second of its window, however many prices
+    /// arrive: within a second the sample widens, and seconds past the window are dropped.
+    @Test func aMoveAlertsPricesStayWithinASampleASecond() {
+        var (state, _) = stateWithAlert("50%1")
+        for tenth in 0..<1_500 {
+            let price = 131_000_000 + (tenth % 7) * 1000
+            var market = MarketState()
+            market.apply(.markets(Sample.markets))
+            for var ticker in Sample.tickers {
+                if ticker.market == Sample.btc {
+                    ticker.price = ExactDecimal(price)
+                }
+                market.apply(.ticker(ticker))
+            }
+            let time = Sample.now.advanced(byMicroseconds: Int64(tenth) * 100_000)
+            #expect(state.reduce(.snapshotArrived(market.snapshot(at: time, feed: FeedStatus(state: .live)))).isEmpty)
+        }
+        let samples = state.priceSamples[Sample.btc] ?? []
+        #expect(samples.count == 60, "a minute watched: 60 seconds, not 1,500 prices")
+        #expect(samples.allSatisfy { $0.low == 131_000_000 && $0.high == 131_006_000 })
+    }
+}

@@ -53,22 +53,25 @@ extension BithumbLegacyCodec {
             case .warnings:
                 try UpbitFamilyCodec.decodeWarnings(root, into: &result)
                 return
-            case .transfers:
-                try Self.decodeTransfers(root, into: &result)
-                return
             default:
                 break
             }
-            guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
-            if root["status"] == nil, root["name"] != nil {
-                throw .exchange(code: UpbitFamilyCodec.errorName(root), message: root.optionalString("message") ?? "")
-            }
-            let status = try root.string("status")
-            guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
-            guard let data = root["data"] else { throw .missingField("data") }
-            try Self.decodeData(data, for: resource, into: &result)
+            try Self.decodeData(try Self.envelopeData(root), for: resource, into: &result)
         }
         return result
+    }
+
+    /// The `data` of a `{"status":"0000","data":…}` envelope, or the exchange's error thrown
+    /// (another status, or the gateway's bare `{"name":…}`).
+    private static func envelopeData(_ root: JSONValue) throws(WireError) -> JSONValue {
+        guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
+        if root["status"] == nil, root["name"] != nil {
+            throw .exchange(code: UpbitFamilyCodec.errorName(root), message: root.optionalString("message") ?? "")
+        }
+        let status = try root.string("status")
+        guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
+        guard let data = root["data"] else { throw .missingField("data") }
+        return data
     }
 
     private static func decodeData(
@@ -76,8 +79,10 @@ extension BithumbLegacyCodec {
         into result: inout DecodedMessages
     ) throws(WireError) {
         switch resource {
-        case .markets, .warnings, .transfers:
+        case .markets, .warnings:
             break
+        case .transfers:
+            try transfers(data, into: &result)
         case .tickers(let markets):
             try tickers(data, quote: markets.first?.quote ?? "KRW", into: &result)
         case .orderBook(let market):
@@ -101,13 +106,15 @@ extension BithumbLegacyCodec {
         }
     }
 
-    /// `/public/assetsstatus/ALL`: per coin, `deposit_status` and `withdrawal_status` as 1
-    /// (normal) or 0 (suspended); a coin whose row is broken is dropped alone.
+    /// `/public/assetsstatus/ALL` as a body of its own (Bithumb serves it beside API 2.0 too).
     static func decodeTransfers(_ root: JSONValue, into result: inout DecodedMessages) throws(WireError) {
-        guard root.kind == .object else { throw .invalidField("body", reason: "expected an object") }
-        let status = try root.string("status")
-        guard status == "0000" else { throw .exchange(code: status, message: root.optionalString("message") ?? "") }
-        guard let data = root["data"], data.kind == .object else { throw .invalidField("data", reason: "expected an object") }
+        try transfers(try envelopeData(root), into: &result)
+    }
+
+    /// Per coin, `deposit_status` and `withdrawal_status` as 1 (normal) or 0 (suspended); a
+    /// coin whose row is broken is dropped alone.
+    private static func transfers(_ data: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        guard data.kind == .object else { throw .invalidField("data", reason: "expected an object") }
         /// 1 or 0, as a number or a string.
         func state(_ row: JSONValue, _ key: StaticString) throws(WireError) -> TransferState {
             switch try row.int64(key) {

@@ -41,12 +41,7 @@ extension UpbitFamilyCodec {
                 try BithumbLegacyCodec.decodeTransfers(root, into: &result)
                 return
             }
-            if root.kind == .object {
-                let error = root["error"] ?? root
-                throw .exchange(code: Self.errorName(error), message: error.optionalString("message") ?? "")
-            }
-            guard root.kind == .array else { throw .invalidField("body", reason: "expected an array") }
-            try Self.decodeBody(root, for: resource, profile: profile, into: &result)
+            try Self.decodeBody(try Self.bodyRows(root), for: resource, profile: profile, into: &result)
         }
         return result
     }
@@ -58,7 +53,7 @@ extension UpbitFamilyCodec {
         let keys = UpbitKeys.default
         switch resource {
         case .markets:
-            try decodeMarkets(rows, into: &result)
+            markets(rows, into: &result)
         case .warnings:
             warnings(rows, into: &result)
         case .transfers:
@@ -103,25 +98,31 @@ extension UpbitFamilyCodec {
         }
     }
 
-    /// `/v1/market/all`: the listing with names, which the legacy dialect uses too.
-    static func decodeMarkets(_ rows: JSONValue, into result: inout DecodedMessages) throws(WireError) {
-        if rows.kind == .object {
-            let error = rows["error"] ?? rows
+    /// The rows of a body: its array, or the exchange's error (`{"error":{…}}`, or the gateway's
+    /// bare `{"name":…}`) thrown.
+    static func bodyRows(_ body: JSONValue) throws(WireError) -> JSONValue {
+        if body.kind == .object {
+            let error = body["error"] ?? body
             throw .exchange(code: errorName(error), message: error.optionalString("message") ?? "")
         }
-        guard rows.kind == .array else { throw .invalidField("body", reason: "expected an array") }
-        let markets = collect(rows, into: &result) { (row) throws(WireError) in try market(row) }
-        result.events.append(.markets(markets))
+        guard body.kind == .array else { throw .invalidField("body", reason: "expected an array") }
+        return body
+    }
+
+    /// `/v1/market/all` as a body of its own: the listing with names, which the legacy dialect
+    /// uses too.
+    static func decodeMarkets(_ body: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        markets(try bodyRows(body), into: &result)
     }
 
     /// `/v1/market/virtual_asset_warning` as a body of its own (the legacy dialect asks it too).
-    static func decodeWarnings(_ rows: JSONValue, into result: inout DecodedMessages) throws(WireError) {
-        if rows.kind == .object {
-            let error = rows["error"] ?? rows
-            throw .exchange(code: errorName(error), message: error.optionalString("message") ?? "")
-        }
-        guard rows.kind == .array else { throw .invalidField("body", reason: "expected an array") }
-        warnings(rows, into: &result)
+    static func decodeWarnings(_ body: JSONValue, into result: inout DecodedMessages) throws(WireError) {
+        warnings(try bodyRows(body), into: &result)
+    }
+
+    private static func markets(_ rows: JSONValue, into result: inout DecodedMessages) {
+        let markets = collect(rows, into: &result) { (row) throws(WireError) in try market(row) }
+        result.events.append(.markets(markets))
     }
 
     /// Decodes every row; a bad row adds an error to `result` and the others still decode.
