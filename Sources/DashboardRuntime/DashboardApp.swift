@@ -31,7 +31,7 @@ public actor DashboardApp {
 
     private let backend: any TerminalBackend
     private let store: MarketStore
-    private let supervisor: FeedSupervisor
+    private let supervisors: [FeedSupervisor]
     private let watchlist: any WatchlistRepository
     private let settings: DashboardSettings
     private let clock: any RuntimeClock
@@ -62,13 +62,13 @@ public actor DashboardApp {
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(
-        backend: sending any TerminalBackend, store: MarketStore, supervisor: FeedSupervisor,
+        backend: sending any TerminalBackend, store: MarketStore, supervisors: [FeedSupervisor],
         watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
         clock: any RuntimeClock = SystemClock(), logger: Logger
     ) {
         self.backend = backend
         self.store = store
-        self.supervisor = supervisor
+        self.supervisors = supervisors
         self.watchlist = watchlist
         self.settings = settings
         self.clock = clock
@@ -240,9 +240,11 @@ public actor DashboardApp {
 
     private func follow(_ requests: AsyncStream<FollowRequest>) async {
         for await request in requests {
-            await supervisor.setView(
-                focus: request.market.map { [$0] } ?? [],
-                candleInterval: request.market == nil ? nil : request.interval)
+            for supervisor in supervisors {
+                await supervisor.setView(
+                    focus: request.market.map { [$0] } ?? [],
+                    candleInterval: request.market == nil ? nil : request.interval)
+            }
         }
     }
 }

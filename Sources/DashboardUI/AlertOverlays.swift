@@ -24,7 +24,7 @@ struct AlertPromptOverlay: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let labels = Labels(language: state.nameLanguage)
         let name = MarketRows.name(of: prompt.market, market: state.listing[prompt.market], language: state.nameLanguage)
-        let price = state.snapshot.tickers[prompt.market].map { "  " + DisplayFormat.price($0.price) } ?? ""
+        let price = state.alertSnapshot.tickers[prompt.market].map { "  " + DisplayFormat.price($0.price) } ?? ""
         let frame = Style.plain.reversed
         var rows: [(String, Style)] = [("> " + prompt.text + "_", frame.bold), (labels.alertPromptHint, frame)]
         if prompt.isInvalid { rows.append((labels.alertPromptInvalid, frame.bold)) }

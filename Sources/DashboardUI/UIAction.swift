@@ -7,8 +7,8 @@ public enum UIAction: Sendable, Equatable {
     case keyPressed(Key)
     /// The user clicked or turned the wheel.
     case mouse(MouseEvent)
-    /// The store published a snapshot.
-    case snapshotArrived(MarketSnapshot)
+    /// The store published a snapshot of every exchange followed.
+    case snapshotArrived(BoardSnapshot)
     /// The terminal changed size.
     case resized(Size)
     /// Time passed: the clock now reads this (flashes fade, the status clock moves).

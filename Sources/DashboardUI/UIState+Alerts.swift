@@ -28,7 +28,7 @@ extension UIState {
             setAlertPrompt(nil)
             return []
         case .enter:
-            guard let condition = AlertInput.parse(prompt.text, price: snapshot.tickers[prompt.market]?.price) else {
+            guard let condition = AlertInput.parse(prompt.text, price: alertSnapshot.tickers[prompt.market]?.price) else {
                 prompt.isInvalid = true
                 setAlertPrompt(prompt)
                 return []
@@ -104,7 +104,7 @@ extension UIState {
         var updated = alerts
         for index in updated.indices where updated[index].isArmed {
             let alert = updated[index]
-            guard let price = snapshot.tickers[alert.market]?.price else { continue }
+            guard let price = alertSnapshot.tickers[alert.market]?.price else { continue }
             var window: [ExactDecimal] = []
             if case .move(_, let minutes) = alert.condition {
                 let since = PriceSample.second(of: now) - Int64(minutes) * 60
@@ -121,7 +121,7 @@ extension UIState {
         let labels = Labels(language: nameLanguage)
         let names = fired.map { alert in
             let name = MarketRows.name(of: alert.market, market: listing[alert.market], language: nameLanguage)
-            let price = snapshot.tickers[alert.market].map { DisplayFormat.price($0.price) } ?? "-"
+            let price = alertSnapshot.tickers[alert.market].map { DisplayFormat.price($0.price) } ?? "-"
             return "\(name) \(labels.condition(alert.condition)) (\(price))"
         }
         setNotice(labels.alertFired(at: now) + " " + names.joined(separator: ", "))
@@ -138,7 +138,7 @@ extension UIState {
         var samples = priceSamples.filter { windows[$0.key] != nil }
         let second = PriceSample.second(of: now)
         for (market, minutes) in windows {
-            guard let price = snapshot.tickers[market]?.price else { continue }
+            guard let price = alertSnapshot.tickers[market]?.price else { continue }
             var kept = samples[market] ?? []
             kept.removeAll { $0.second <= second - Int64(minutes) * 60 }
             if let last = kept.last, last.second == second {
@@ -168,4 +168,10 @@ struct PriceSample: Sendable, Hashable {
     static func second(of time: Timestamp) -> Int64 {
         time.floored(toMultipleOf: 1_000_000).microseconds / 1_000_000
     }
+}
+
+extension UIState {
+    /// The prices alerts watch: the first exchange's (Bithumb's when it is followed), whichever
+    /// exchange is shown, so a move alert never mixes two exchanges' prices.
+    var alertSnapshot: MarketSnapshot { board.primary }
 }

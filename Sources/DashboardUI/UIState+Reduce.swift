@@ -9,8 +9,8 @@ extension UIState {
             return handle(key)
         case .mouse(let event):
             return handle(event)
-        case .snapshotArrived(let snapshot):
-            setSnapshot(snapshot)
+        case .snapshotArrived(let board):
+            setBoard(board)
             return checkAlerts()
         case .resized(let size):
             setSize(size)

@@ -27,8 +27,10 @@ public struct UIState: Sendable, Equatable {
 
     /// What the dashboard was started with.
     public let settings: DashboardSettings
-    /// The latest market data.
-    public private(set) var snapshot: MarketSnapshot = .empty
+    /// The latest market data of every exchange followed.
+    public private(set) var board: BoardSnapshot = .empty()
+    /// The exchange whose markets the KRW and Favorites tabs and the detail views show.
+    public private(set) var exchange: Exchange = .bithumb
     /// The terminal's size.
     public private(set) var size: Size
     /// The clock's latest reading.
@@ -109,6 +111,9 @@ public struct UIState: Sendable, Equatable {
         chart = ChartView(interval: settings.chartInterval, columnsPerCandle: settings.columnsPerCandle)
     }
 
+    /// The latest market data of the exchange shown.
+    public var snapshot: MarketSnapshot { board[exchange] }
+
     /// The order of the tab shown.
     public var sort: SortOrder { sorts[tab] ?? .default }
 
@@ -130,18 +135,20 @@ public struct UIState: Sendable, Equatable {
 
     // MARK: Changes the reducer makes
 
-    mutating func setSnapshot(_ snapshot: MarketSnapshot) {
-        self.snapshot = snapshot
+    mutating func setBoard(_ board: BoardSnapshot) {
+        self.board = board
+        if !board.exchanges.contains(exchange) { exchange = board.exchanges[0] }
+        let snapshot = self.snapshot
         if snapshot.diff.listingChanged || listing.count != snapshot.markets.count {
             listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        setNow(max(now, snapshot.capturedAt))
-        if !snapshot.diff.newListings.isEmpty {
-            let labels = Labels(language: nameLanguage)
-            let names = snapshot.diff.newListings.map { code in
-                "\(MarketRows.name(of: code, market: listing[code], language: nameLanguage)) (\(code.code))"
-            }
-            setNotice("\(labels.newListing): " + names.joined(separator: ", "))
+        setNow(board.exchanges.map { board[$0].capturedAt }.reduce(now, max))
+        let labels = Labels(language: nameLanguage)
+        for exchange in board.exchanges where !board[exchange].diff.newListings.isEmpty {
+            let named = board[exchange].markets.filter { board[exchange].diff.newListings.contains($0.code) }
+            let names = named.map { "\(MarketRows.name(of: $0.code, market: $0, language: nameLanguage)) (\($0.code.code))" }
+            let prefix = board.isComparing ? "\(labels.exchangeName(exchange)) " : ""
+            setNotice(prefix + "\(labels.newListing): " + names.joined(separator: ", "))
         }
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
@@ -153,6 +160,15 @@ public struct UIState: Sendable, Equatable {
     mutating func setNow(_ time: Timestamp) {
         now = time
         flashes = flashes.filter { $0.value.until > time }
+    }
+
+    /// Shows `exchange`'s markets (when it is followed): the listing, flashes and rows are its.
+    mutating func setExchange(_ exchange: Exchange) {
+        guard board.exchanges.contains(exchange), exchange != self.exchange else { return }
+        self.exchange = exchange
+        listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        flashes = [:]
+        refreshRows()
     }
 
     mutating func setSize(_ size: Size) {
@@ -233,8 +249,8 @@ public struct UIState: Sendable, Equatable {
     }
 
     private mutating func sampleMessageRate() {
-        let messages = snapshot.feed.messages
-        let at = snapshot.capturedAt
+        let messages = board.exchanges.reduce(0) { $0 + board[$1].feed.messages }
+        let at = board.primary.capturedAt
         guard let sample = rateSample else {
             rateSample = RateSample(messages: messages, at: at)
             return

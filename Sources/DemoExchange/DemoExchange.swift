@@ -36,9 +36,11 @@ public struct DemoExchange: Sendable {
         }
     }
 
-    /// The market as it stands now, to compare what clients received with the exchange's own state.
-    public func state() async -> MarketSimulator {
-        await market.state()
+    /// `exchange`'s market as it stands now, to compare what clients received with the
+    /// exchange's own state.
+    /// `nil` when it is not served.
+    public func state(of exchange: Exchange = .bithumb) async -> MarketSimulator? {
+        await market.state(of: exchange)
     }
 
     /// How the exchange is doing: connected clients, those cut off for falling behind or for
@@ -56,9 +58,15 @@ public struct DemoExchange: Sendable {
         let router = Router(context: DemoRequestContext.self)
         router.add(middleware: RequestSizeMiddleware(limit: configuration.requestSizeLimit))
         router.add(middleware: NoRouteMiddleware())
-        UpbitFamilyRESTRoutes(market: market, profile: .bithumb).register(on: router)
-        UpbitFamilyRESTRoutes(market: market, profile: .upbit, prefix: Self.upbitPrefix).register(on: router)
-        LegacyRESTRoutes(market: market).register(on: router)
+        let servesBithumb = configuration.exchanges.contains(.bithumb)
+        let servesUpbit = configuration.exchanges.contains(.upbit)
+        if servesBithumb {
+            UpbitFamilyRESTRoutes(market: market, profile: .bithumb).register(on: router)
+            LegacyRESTRoutes(market: market).register(on: router)
+        }
+        if servesUpbit {
+            UpbitFamilyRESTRoutes(market: market, profile: .upbit, prefix: Self.upbitPrefix).register(on: router)
+        }
         let market = market
         // Past the connection cap the upgrade is refused with 429, as the exchange answers too
         // many connections; a race past that check is closed with 1013 on attaching.
@@ -66,14 +74,13 @@ public struct DemoExchange: Sendable {
             guard await market.admitsAnotherClient() else { throw HTTPError(.tooManyRequests) }
             return .upgrade([:])
         }
-        router.ws("/websocket/v1", shouldUpgrade: admits) { inbound, outbound, context in
-            try await market.serve(.bithumb, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
-        }
-        router.ws("\(Self.upbitPrefix)/websocket/v1", shouldUpgrade: admits) { inbound, outbound, context in
-            try await market.serve(.upbit, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
-        }
-        router.ws("/pub/ws", shouldUpgrade: admits) { inbound, outbound, context in
-            try await market.serve(.legacy, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+        var sockets: [(path: String, dialect: StreamDialect)] = []
+        if servesBithumb { sockets += [("/websocket/v1", .bithumb), ("/pub/ws", .legacy)] }
+        if servesUpbit { sockets += [("\(Self.upbitPrefix)/websocket/v1", .upbit)] }
+        for (path, dialect) in sockets {
+            router.ws(RouterPath(path), shouldUpgrade: admits) { inbound, outbound, context in
+                try await market.serve(dialect, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+            }
         }
         var serverLogger = logger
         serverLogger.logLevel = .critical

@@ -1,3 +1,4 @@
+public import MarketCore
 public import MarketSim
 public import MarketWire
 
@@ -9,6 +10,9 @@ public struct DemoExchangeConfiguration: Sendable {
     public var port: Int
     /// The simulated market.
     public var simulation: SimulationConfiguration
+    /// The exchanges served, one world: Bithumb's two dialects at the root, Upbit's under
+    /// ``DemoExchange/upbitPrefix``. An exchange left out answers 404.
+    public var exchanges: Set<Exchange>
     /// A WebSocket whose client sent nothing (no message, no ping) for this long is closed,
     /// as the real exchange does after about 60 s; what the server sends does not keep it open.
     public var idleTimeout: Duration
@@ -29,8 +33,9 @@ public struct DemoExchangeConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
         idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = WireLimits.requestBytes,
-        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10)
+        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases)
     ) {
+        self.exchanges = exchanges
         self.host = host
         self.port = port
         self.simulation = simulation
@@ -44,6 +49,7 @@ public struct DemoExchangeConfiguration: Sendable {
     /// Why the configuration cannot run, or `nil` when it can.
     var problem: String? {
         if let problem = simulation.problem { return problem }
+        if exchanges.isEmpty { return "serve at least one exchange" }
         if !(0...65_535).contains(port) { return "port must be 0…65535, not \(port)" }
         if host.isEmpty { return "host must not be empty" }
         if idleTimeout <= .zero { return "the idle timeout must be positive" }

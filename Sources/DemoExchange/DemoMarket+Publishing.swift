@@ -6,33 +6,34 @@ import NIOCore
 /// Turning one simulated order's events into each subscribed client's frames. Every frame is
 /// encoded at most once per order and shared by the clients that want it.
 extension DemoMarket {
-    /// Publishes the events of one order: trades, the book change and the ticker after them.
-    func publish(_ events: [MarketEvent]) {
+    /// Publishes the events of one order on `exchange` to its clients: trades, the book change
+    /// and the ticker after them.
+    func publish(_ events: [MarketEvent], on exchange: Exchange) {
         let ticker = events.lazy.compactMap { event -> Ticker? in
             if case .ticker(let ticker) = event { return ticker }
             return nil
         }.first
         for event in events {
             switch event {
-            case .trades(let trades): publish(trades, previousClose: ticker?.session?.previousClose)
-            case .orderBookDelta(let delta): publish(delta)
-            case .ticker(let ticker): publish(ticker)
+            case .trades(let trades): publish(trades, previousClose: ticker?.session?.previousClose, on: exchange)
+            case .orderBookDelta(let delta): publish(delta, on: exchange)
+            case .ticker(let ticker): publish(ticker, on: exchange)
             default: break
             }
         }
     }
 
-    private func publish(_ trades: [Trade], previousClose: ExactDecimal?) {
+    private func publish(_ trades: [Trade], previousClose: ExactDecimal?, on exchange: Exchange) {
         guard let market = trades.first?.market else { return }
-        let previousPrice = lastTradePrice[market]
-        lastTradePrice[market] = trades.last?.price
+        let previousPrice = exchange == .bithumb ? lastTradePrice[market] : nil
+        if exchange == .bithumb { lastTradePrice[market] = trades.last?.price }
         let close = previousClose ?? previousPrice ?? trades[0].price
         // Upbit quotes the close before its own day; worked out once, and only for an Upbit client.
         lazy var upbitClose = upbitPreviousClose(market) ?? close
         var sharedFrames: [StreamDialect: [ByteBuffer]] = [:]
         var legacyFrame: ByteBuffer?
         for id in clients.keys {
-            guard let client = clients[id], client.wants(.trades, market) else { continue }
+            guard let client = clients[id], client.dialect.exchange == exchange, client.wants(.trades, market) else { continue }
             guard let profile = client.dialect.upbitFamilyProfile else {
                 let frame =
                     legacyFrame
@@ -58,19 +59,19 @@ extension DemoMarket {
 
     /// The close before Upbit's day (00:00 UTC), which its trade frames quote.
     private func upbitPreviousClose(_ market: MarketCode) -> ExactDecimal? {
-        simulator.ticker(for: market, change: .sinceMidnightUTC, session: .sinceMidnightUTC)?.session?.previousClose
+        state(of: .upbit)?.ticker(for: market, change: .sinceMidnightUTC, session: .sinceMidnightUTC)?.session?.previousClose
     }
 
-    private func publish(_ delta: OrderBookDelta) {
+    private func publish(_ delta: OrderBookDelta, on exchange: Exchange) {
         let market = delta.market
-        guard let book = simulator.orderBook(for: market) else { return }
+        guard let book = state(of: exchange)?.orderBook(for: market) else { return }
         let snapshotDue = lastBookSnapshot[market].map { delta.timestamp.microseconds - $0.microseconds >= 200_000 } ?? true
         var snapshotSent = false
         var sharedFrames: [StreamDialect: ByteBuffer] = [:]
         var depthFrame: ByteBuffer?
         var snapshotFrame: ByteBuffer?
         for id in clients.keys {
-            guard let client = clients[id] else { continue }
+            guard let client = clients[id], client.dialect.exchange == exchange else { continue }
             if client.wants(.book, market) {
                 if let profile = client.dialect.upbitFamilyProfile {
                     let depth = client.depths[market]
@@ -102,12 +103,12 @@ extension DemoMarket {
         if snapshotSent { lastBookSnapshot[market] = delta.timestamp }
     }
 
-    private func publish(_ ticker: Ticker) {
+    private func publish(_ ticker: Ticker, on exchange: Exchange) {
         let market = ticker.market
         var sharedFrames: [StreamDialect: ByteBuffer] = [:]
         var legacyFrames: [ChangeBasis: ByteBuffer] = [:]
         for id in clients.keys {
-            guard let client = clients[id], client.wants(.ticker, market) else { continue }
+            guard let client = clients[id], client.dialect.exchange == exchange, client.wants(.ticker, market) else { continue }
             guard let profile = client.dialect.upbitFamilyProfile else {
                 for basis in client.tickerBases {
                     let frame = legacyFrames[basis] ?? legacyTickerFrame(market, basis: basis)
@@ -136,7 +137,7 @@ extension DemoMarket {
         _ market: MarketCode, profile: UpbitFamilyProfile, stream: UpbitFamilyEncoder.StreamType,
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer? {
-        simulator.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis).map {
+        state(of: profile.exchange)?.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis).map {
             tickerFrame($0, profile: profile, stream: stream, style: style)
         }
     }
@@ -146,14 +147,15 @@ extension DemoMarket {
         _ ticker: Ticker, profile: UpbitFamilyProfile, stream: UpbitFamilyEncoder.StreamType,
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer {
-        let details = UpbitFamilyEncoder.TickerDetails(lastTrade: simulator.lastTrade(for: ticker.market))
+        let details = UpbitFamilyEncoder.TickerDetails(
+            lastTrade: state(of: profile.exchange)?.lastTrade(for: ticker.market))
         return ByteBuffer(bytes: encoder(for: profile).tickerFrame(ticker, details: details, stream: stream, style: style))
     }
 
     /// A legacy ticker frame over the window of `basis`, its volume split by side in the
     /// proportion of the session's flow.
     func legacyTickerFrame(_ market: MarketCode, basis: ChangeBasis) -> ByteBuffer? {
-        guard let ticker = simulator.ticker(for: market, change: basis, session: basis) else { return nil }
+        guard let ticker = state(of: .bithumb)?.ticker(for: market, change: basis, session: basis) else { return nil }
         let volume = ticker.session?.volume ?? .zero
         let flow = ticker.flow
         let total = (flow?.buyVolume ?? .zero) + (flow?.sellVolume ?? .zero)

@@ -5,11 +5,13 @@ import MarketWire
 import NIOCore
 import NIOWebSocket
 
-/// The demo exchange's one owner of mutable state: the simulated market and the connected
-/// WebSocket clients. A pump brings the simulation up to the wall clock every tick and
-/// publishes each order's frames to the clients that asked for them.
+/// The demo exchange's one owner of mutable state: the simulated world (one market per
+/// exchange over the same fair values) and the connected WebSocket clients. A pump brings the
+/// simulation up to the wall clock every tick and publishes each order's frames to the
+/// clients of its exchange that asked for them.
 actor DemoMarket {
-    private(set) var simulator: MarketSimulator
+    /// Each served exchange's market (Bithumb's in both Bithumb dialects).
+    private var simulators: [Exchange: MarketSimulator]
     var clients: [Int: StreamClient] = [:]
     private var nextClientID = 0
     let configuration: DemoExchangeConfiguration
@@ -36,7 +38,12 @@ actor DemoMarket {
     ) throws(SimulationError) {
         self.configuration = configuration
         self.wallClock = wallClock
-        simulator = try MarketSimulator(configuration: configuration.simulation, start: wallClock())
+        let start = wallClock()
+        var simulators: [Exchange: MarketSimulator] = [:]
+        for exchange in configuration.exchanges {
+            simulators[exchange] = try MarketSimulator(configuration: configuration.simulation, start: start, exchange: exchange)
+        }
+        self.simulators = simulators
         self.logger = logger
     }
 
@@ -45,8 +52,11 @@ actor DemoMarket {
         profile.dialect == .upbit ? upbitEncoder : bithumbEncoder
     }
 
-    /// A copy of the market as it stands, for REST answers (copies share storage until written).
-    func state() -> MarketSimulator { simulator }
+    /// A copy of `exchange`'s market as it stands, for REST answers (copies share storage
+    /// until written); `nil` when it is not served.
+    func state(of exchange: Exchange) -> MarketSimulator? {
+        simulators[exchange]
+    }
 
     func statistics() -> DemoExchangeStatistics {
         DemoExchangeStatistics(
@@ -67,8 +77,10 @@ actor DemoMarket {
     /// Brings the simulation up to now, publishing every order's frames, then serves timers.
     func pump() {
         let now = wallClock()
-        while let events = simulator.advance(until: now) {
-            publish(events)
+        for exchange in configuration.exchanges {
+            while let events = simulators[exchange]?.advance(until: now) {
+                publish(events, on: exchange)
+            }
         }
         serveTimers(at: ContinuousClock.now)
     }

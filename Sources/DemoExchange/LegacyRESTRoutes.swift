@@ -25,10 +25,11 @@ struct LegacyRESTRoutes: Sendable {
 
     func register(on router: Router<some RequestContext>) {
         router.get("/public/assetsstatus/ALL") { _, _ -> Response in
-            .json(encoder.transfersBody(await market.state().transfers))
+            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
+            return .json(encoder.transfersBody(state.transfers))
         }
         router.get("/public/ticker/:pair") { _, context -> Response in
-            let state = await market.state()
+            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
             let pair = context.parameters.get("pair") ?? ""
             if let quote = pair.split(separator: "_").last, pair.hasPrefix("ALL_"), Self.quoteCurrencies.contains(String(quote)) {
                 let tickers = state.markets.filter { $0.code.quote == quote }.compactMap { ticker(for: $0.code, in: state) }
@@ -42,7 +43,7 @@ struct LegacyRESTRoutes: Sendable {
             }
         }
         router.get("/public/orderbook/:pair") { request, context -> Response in
-            let state = await market.state()
+            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
             switch (
                 coin(context.parameters.get("pair") ?? "", in: state),
                 count(request.uri.queryParameters.get("count"), default: 30, maximum: 30)
@@ -54,7 +55,7 @@ struct LegacyRESTRoutes: Sendable {
             }
         }
         router.get("/public/transaction_history/:pair") { request, context -> Response in
-            let state = await market.state()
+            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
             switch (
                 coin(context.parameters.get("pair") ?? "", in: state),
                 count(request.uri.queryParameters.get("count"), default: 20, maximum: 100)
@@ -65,7 +66,7 @@ struct LegacyRESTRoutes: Sendable {
             }
         }
         router.get("/public/candlestick/:pair/:interval") { _, context -> Response in
-            let state = await market.state()
+            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
             guard let interval = context.parameters.get("interval").flatMap({ Self.intervals[$0] }) else {
                 return invalidParameter.response
             }

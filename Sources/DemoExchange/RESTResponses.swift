@@ -53,6 +53,9 @@ struct RejectedRequest: Error {
     static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> RejectedRequest {
         RejectedRequest(response: .json(bytes, status: status))
     }
+
+    /// A path of an exchange this demo exchange was not started to serve.
+    static let notServed = RejectedRequest(response: Response(status: .notFound))
 }
 
 /// Reads a `count` query parameter: the default when absent, at most `maximum`, and `nil` when

@@ -19,6 +19,9 @@ enum StreamDialect: Sendable, Hashable {
     /// Bithumb legacy: text frames, one filter per stream type.
     case legacy
 
+    /// The exchange whose market the dialect serves.
+    var exchange: Exchange { self == .upbit ? .upbit : .bithumb }
+
     /// The encoder's profile of a 2.0-style dialect, `nil` for legacy.
     var upbitFamilyProfile: UpbitFamilyProfile? {
         switch self {
@@ -27,6 +30,11 @@ enum StreamDialect: Sendable, Hashable {
         case .legacy: nil
         }
     }
+}
+
+extension UpbitFamilyProfile {
+    /// The exchange whose market the profile serves.
+    var exchange: Exchange { dialect == .upbit ? .upbit : .bithumb }
 }
 
 /// The streams both dialects offer, by what they carry.

@@ -32,11 +32,13 @@ public struct ExchangeEndpoints: Sendable, Hashable {
         }
     }
 
-    /// The endpoints of a demo exchange (or any server with its layout) at `host:port`.
+    /// The endpoints of a demo exchange (or any server with its layout) at `host:port`: the
+    /// Bithumb dialects at the root, Upbit under `/upbit`.
     public static func local(_ dialect: Dialect, host: String = "127.0.0.1", port: Int) -> ExchangeEndpoints {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let root = "\(address)\(dialect == .upbit ? "/upbit" : "")"
         let path = dialect == .bithumbLegacy ? "/pub/ws" : "/websocket/v1"
-        return ExchangeEndpoints(checked: dialect, "ws://\(address)\(path)", "http://\(address)")
+        return ExchangeEndpoints(checked: dialect, "ws://\(root)\(path)", "http://\(root)")
     }
 
     /// A warning when either endpoint is plaintext (`ws://`, `http://`) and not on this machine:

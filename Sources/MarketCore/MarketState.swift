@@ -83,6 +83,9 @@ public struct MarketState: Sendable {
         /// Events applied before this point.
         let count: UInt64
 
+        /// The point before any event.
+        public static let origin = ArrivalMark(count: 0)
+
         public static func < (lhs: ArrivalMark, rhs: ArrivalMark) -> Bool { lhs.count < rhs.count }
     }
 

@@ -27,6 +27,8 @@ public actor FeedSupervisor {
     let transport: any FeedTransport
     private let fetcher: any SnapshotFetcher
     private let store: MarketStore
+    /// The exchange whose feed this is: the part of the store it fills.
+    public nonisolated let exchange: Exchange
     private let clock: any RuntimeClock
     let logger: Logger
     private(set) var configuration: FeedConfiguration
@@ -43,13 +45,14 @@ public actor FeedSupervisor {
 
     /// Creates a supervisor; nothing happens until ``run()``.
     public init(
-        transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore,
+        transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore, exchange: Exchange = .bithumb,
         configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemClock(),
         logger: Logger = Logger(label: "coinboard.feed")
     ) {
         self.transport = transport
         self.fetcher = fetcher
         self.store = store
+        self.exchange = exchange
         self.configuration = configuration
         lifecycle = ConnectionLifecycle(configuration: configuration, seed: UInt64.random(in: .min ... .max))
         self.clock = clock
@@ -65,7 +68,7 @@ public actor FeedSupervisor {
             status.lastProblem = warning.strippingUnsafeCharacters
             logger.warning("\(warning)")
         }
-        await store.update(feed: status)
+        await store.update(feed: status, of: exchange)
         while !Task.isCancelled {
             let problem: String
             do {
@@ -132,7 +135,7 @@ public actor FeedSupervisor {
         queuedFetches = []
         fetchInFlight = nil
         bookSyncs = [:]
-        await store.connectionBegan(feed: status)
+        await store.connectionBegan(on: exchange, feed: status)
         logger.info("connected", metadata: ["endpoint": "\(transport.endpointDescription)"])
         try await loadListing()
         try await connection.subscribe(to: subscription())
@@ -221,7 +224,7 @@ public actor FeedSupervisor {
                 events.append(event)
             }
         }
-        await store.apply(events, feed: status)
+        await store.apply(events, from: exchange, feed: status)
     }
 
     /// Marks the feed fresh, and live, when `events` (streamed, or a REST answer of this
@@ -234,7 +237,7 @@ public actor FeedSupervisor {
 
     private func report(problem: String) async {
         status.lastProblem = problem.strippingUnsafeCharacters
-        await store.update(feed: status)
+        await store.update(feed: status, of: exchange)
     }
 
     // MARK: Fetching
@@ -251,16 +254,16 @@ public actor FeedSupervisor {
         }
         listing = markets
         configuration.focus = configuration.focus.filter { focus in markets.contains { $0.code == focus } }
-        await store.apply([.markets(markets)], feed: status)
+        await store.apply([.markets(markets)], from: exchange, feed: status)
     }
 
     private func fetchTickers() async throws {
         let krw = listing.map(\.code).filter { $0.quote == "KRW" }
-        let requestedAt = await store.arrivalMark()
+        let requestedAt = await store.arrivalMark(of: exchange)
         let message = try await fetcher.fetch(.tickers(krw))
         try Self.rejectIfRefused(message)
         await noteMarketData(in: message.events)
-        await store.apply(message.events, feed: status, requestedAt: requestedAt)
+        await store.apply(message.events, from: exchange, feed: status, requestedAt: requestedAt)
     }
 
     /// Reads the alert and deposit/withdrawal lists, then every ``FeedConfiguration/signalRefresh``
@@ -272,7 +275,7 @@ public actor FeedSupervisor {
                 do {
                     let message = try await fetcher.fetch(resource)
                     try Self.rejectIfRefused(message)
-                    await store.apply(message.events, feed: status)
+                    await store.apply(message.events, from: exchange, feed: status)
                 } catch let error as CancellationError {
                     throw error
                 } catch {
@@ -319,7 +322,7 @@ public actor FeedSupervisor {
             defer { fetchInFlight = nil }
             switch request {
             case .book(let market):
-                let requestedAt = await store.arrivalMark()
+                let requestedAt = await store.arrivalMark(of: exchange)
                 let message = try await fetcher.fetch(.orderBook(market))
                 try Self.rejectIfRefused(message)
                 var books: [MarketEvent] = []
@@ -329,7 +332,7 @@ public actor FeedSupervisor {
                 await noteMarketData(in: books)
                 // A whole-book feed's REST book gives way to stream books that came after it was
                 // asked for; a book kept from deltas already holds everything that came since.
-                await store.apply(books, feed: status, requestedAt: bookSyncs[market] == nil ? requestedAt : nil)
+                await store.apply(books, from: exchange, feed: status, requestedAt: bookSyncs[market] == nil ? requestedAt : nil)
             case .trades(let market):
                 try await fetchAndApply(.trades(market, count: configuration.tradeHistory))
             case .candles(let market, let interval):
@@ -342,7 +345,7 @@ public actor FeedSupervisor {
         let message = try await fetcher.fetch(resource)
         try Self.rejectIfRefused(message)
         await noteMarketData(in: message.events)
-        await store.apply(message.events, feed: status)
+        await store.apply(message.events, from: exchange, feed: status)
     }
 
     /// Ticks the lifecycle, which sends keepalives, marks silence stale and drops a silent

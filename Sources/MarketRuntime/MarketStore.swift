@@ -1,68 +1,81 @@
 public import MarketCore
 public import SystemTime
 
-/// The sole owner of the market state: applies what the feed delivers and hands out
-/// snapshots, at most `maxSnapshotsPerSecond` a second.
+/// The sole owner of the market state, kept per exchange: applies what each exchange's feed
+/// delivers and hands out board snapshots of every exchange, at most `maxSnapshotsPerSecond` a
+/// second.
 ///
 /// Nothing is queued: events are applied as they come and a snapshot holds whatever is
 /// current, so memory is bounded by ``MarketState/Limits`` whatever the input rate. A snapshot
 /// taken through ``nextSnapshot()`` carries everything that changed since the previous one, so
 /// a slow reader skips states, never changes.
 public actor MarketStore {
-    private var state: MarketState
-    private var feed = FeedStatus()
+    private var states: [Exchange: MarketState]
+    private var feeds: [Exchange: FeedStatus]
     private var feedChanged = false
     private let clock: any RuntimeClock
     private let publishInterval: Duration
     private var lastPublished: MonotonicInstant?
     private var waiter: CheckedContinuation<Void, Never>?
 
-    /// Creates an empty store.
+    /// Creates an empty store for `exchanges` (at least one).
     public init(
-        limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
+        exchanges: [Exchange] = [.bithumb], limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
         clock: any RuntimeClock = SystemClock()
     ) {
-        state = MarketState(limits: limits)
+        precondition(!exchanges.isEmpty, "a store keeps at least one exchange")
+        states = Dictionary(uniqueKeysWithValues: exchanges.map { ($0, MarketState(limits: limits)) })
+        feeds = Dictionary(uniqueKeysWithValues: exchanges.map { ($0, FeedStatus()) })
+        exchangeList = exchanges.sorted()
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
     }
 
-    /// Applies a batch of events that arrived now, with the feed's status at that moment.
-    /// `requestedAt` marks a REST answer asked for when ``arrivalMark()`` read that (see
-    /// ``MarketState/apply(_:receivedAt:requestedAt:)``).
-    public func apply(_ events: [MarketEvent], feed: FeedStatus, requestedAt: MarketState.ArrivalMark? = nil) {
+    /// The exchanges kept, Bithumb first.
+    public nonisolated var exchanges: [Exchange] { exchangeList }
+    private nonisolated let exchangeList: [Exchange]
+
+    /// Applies a batch of events from `exchange`'s feed that arrived now, with the feed's
+    /// status at that moment. `requestedAt` marks a REST answer asked for when
+    /// ``arrivalMark(of:)`` read that (see ``MarketState/apply(_:receivedAt:requestedAt:)``).
+    /// Events of an exchange the store does not keep are ignored.
+    public func apply(
+        _ events: [MarketEvent], from exchange: Exchange, feed: FeedStatus, requestedAt: MarketState.ArrivalMark? = nil
+    ) {
+        guard states[exchange] != nil else { return }
         let now = clock.wallNow()
-        for event in events { state.apply(event, receivedAt: now, requestedAt: requestedAt) }
-        update(feed: feed)
-        if state.hasChanges { wakeReader() }
+        for event in events { states[exchange]?.apply(event, receivedAt: now, requestedAt: requestedAt) }
+        update(feed: feed, of: exchange)
+        if states[exchange]?.hasChanges == true { wakeReader() }
     }
 
-    /// The arrival order now, read before a REST request so its answer gives way to what
-    /// arrives after it.
-    public func arrivalMark() -> MarketState.ArrivalMark {
-        state.arrivalMark
+    /// `exchange`'s arrival order now, read before a REST request so its answer gives way to
+    /// what arrives after it.
+    public func arrivalMark(of exchange: Exchange) -> MarketState.ArrivalMark {
+        states[exchange]?.arrivalMark ?? .origin
     }
 
-    /// Marks the books held now as from an earlier connection, with the feed's status as the
-    /// new connection begins.
-    public func connectionBegan(feed: FeedStatus) {
-        state.connectionBegan()
-        self.feed = feed
+    /// Marks `exchange`'s books held now as from an earlier connection, with its feed's status
+    /// as the new connection begins.
+    public func connectionBegan(on exchange: Exchange, feed: FeedStatus) {
+        guard states[exchange] != nil else { return }
+        states[exchange]?.connectionBegan()
+        feeds[exchange] = feed
         feedChanged = true
         wakeReader()
     }
 
-    /// Records the feed's status.
-    public func update(feed: FeedStatus) {
-        guard feed != self.feed else { return }
-        self.feed = feed
+    /// Records `exchange`'s feed status.
+    public func update(feed: FeedStatus, of exchange: Exchange) {
+        guard feeds[exchange] != nil, feed != feeds[exchange] else { return }
+        feeds[exchange] = feed
         feedChanged = true
         wakeReader()
     }
 
     /// The current state as the next snapshot, at once: like ``nextSnapshot()`` without the
     /// wait, so its diff counts from the previous snapshot taken either way.
-    public func snapshot() -> MarketSnapshot {
+    public func snapshot() -> BoardSnapshot {
         take()
     }
 
@@ -70,7 +83,7 @@ public actor MarketStore {
     /// has passed since the previous one. Returns `nil` when the task is cancelled.
     ///
     /// One reader at a time.
-    public func nextSnapshot() async -> MarketSnapshot? {
+    public func nextSnapshot() async -> BoardSnapshot? {
         if let lastPublished {
             let elapsed = clock.monotonicNow().duration(since: lastPublished)
             let wait = publishInterval - elapsed
@@ -78,7 +91,7 @@ public actor MarketStore {
                 do { try await clock.sleep(for: wait) } catch { return nil }
             }
         }
-        while !state.hasChanges && !feedChanged {
+        while !hasChanges && !feedChanged {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { waiter = $0 }
             } onCancel: {
@@ -89,10 +102,17 @@ public actor MarketStore {
         return take()
     }
 
-    private func take() -> MarketSnapshot {
+    private var hasChanges: Bool { states.values.contains(where: \.hasChanges) }
+
+    private func take() -> BoardSnapshot {
         lastPublished = clock.monotonicNow()
         feedChanged = false
-        return state.snapshot(at: clock.wallNow(), feed: feed)
+        let now = clock.wallNow()
+        var snapshots: [Exchange: MarketSnapshot] = [:]
+        for exchange in exchangeList {
+            snapshots[exchange] = states[exchange]?.snapshot(at: now, feed: feeds[exchange] ?? FeedStatus())
+        }
+        return BoardSnapshot(snapshots)
     }
 
     private func wakeReader() {

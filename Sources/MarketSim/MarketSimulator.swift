@@ -25,34 +25,51 @@ public struct MarketSimulator: Sendable {
     private var nextTradeID: UInt64
     private let notices: DemoNotices
 
-    /// Builds the listing, a day of history and warm books, ready to run from `start`.
-    public init(configuration: SimulationConfiguration, start: Timestamp) throws(SimulationError) {
+    /// Builds `exchange`'s listing, a day of history and warm books, ready to run from `start`.
+    ///
+    /// Simulators of the same configuration for different exchanges are one world: each coin
+    /// has one fair value whichever lists it, and each exchange its own listing (a few coins
+    /// only on one), order flow, books and premium over the fair value (Bithumb's is none).
+    public init(configuration: SimulationConfiguration, start: Timestamp, exchange: Exchange = .bithumb) throws(SimulationError) {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
-        var generator = SeededGenerator(seed: configuration.seed)
-        let coins = CoinCatalog.coins(count: configuration.marketCount, using: &generator)
-        let shares = coins.indices.map { SimMath.exp(-0.9 * SimMath.log(Double($0 + 1))) }
-        let totalShare = shares.reduce(0, +)
+        let seed = configuration.seed
+        var catalog = SeededGenerator(seed: seed)
+        let coins = CoinCatalog.coins(count: configuration.marketCount, using: &catalog)
+        var upbitOnly: [ListedCoin] = []
+        for _ in 0..<(configuration.marketCount / 16) { upbitOnly.append(CoinCatalog.coin(after: coins + upbitOnly, using: &catalog)) }
+        let listed = Self.listing(coins: coins, upbitOnly: upbitOnly, on: exchange)
+        let rankCount = coins.count + upbitOnly.count
+        let shares = (0..<rankCount).map { SimMath.exp(-0.9 * SimMath.log(Double($0 + 1))) }
+        let totalShare = listed.reduce(0) { $0 + shares[$1.rank] }
         let liveStart = start.advanced(byMicroseconds: -Int64(configuration.warmUpSeconds * 1e6))
+        let historyStart = Self.historyStart(minutes: configuration.historyMinutes, liveStart: liveStart)
+        var generator = SeededGenerator(seed: SeededGenerator.streamSeed(seed, Self.flowStream, exchange == .bithumb ? 0 : 1))
         var states: [SimulatedMarket] = []
-        for (rank, coin) in coins.enumerated() {
-            guard let code = MarketCode(quote: "KRW", base: coin.symbol) else { continue }
-            var state = SimulatedMarket(coin: coin, code: code, rank: rank, start: liveStart)
-            let ordersPerMinute = configuration.updatesPerSecond * shares[rank] / totalShare * 60
+        var activeShares: [Double] = []
+        for entry in listed {
+            guard let code = MarketCode(quote: "KRW", base: entry.coin.symbol) else { continue }
+            var state = SimulatedMarket(
+                coin: entry.coin, code: code, rank: entry.rank, start: liveStart,
+                fair: Self.fairValue(of: entry.coin, identity: entry.identity, seed: seed, start: historyStart, liveStart: liveStart),
+                premium: exchange == .bithumb
+                    ? nil : VenuePremium(seed: SeededGenerator.streamSeed(seed, Self.premiumStream, entry.identity), rank: entry.rank))
+            let ordersPerMinute = configuration.updatesPerSecond * shares[entry.rank] / totalShare * 60
             state.makeHistory(
                 minutes: configuration.historyMinutes, until: liveStart,
                 tradesPerMinute: ordersPerMinute * 0.12 * 1.5, using: &generator)
             state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: liveStart))
             states.append(state)
+            activeShares.append(shares[entry.rank])
         }
-        var activeShares = Array(shares.prefix(states.count))
-        if let delay = configuration.newListingAfterSeconds {
-            // One coin more, made after every other market's history so theirs stay as they were,
-            // traded as busily as the twentieth market from its first minute.
+        if let delay = configuration.newListingAfterSeconds, exchange == .bithumb {
+            // One coin more, on Bithumb only, made after every other market's history so theirs
+            // stay as they were, traded as busily as the twentieth market from its first minute.
             let listing = start.advanced(byMicroseconds: Int64(delay * 1e6))
-            let coin = CoinCatalog.coin(after: coins, using: &generator)
+            let coin = CoinCatalog.coin(after: coins + upbitOnly, using: &catalog)
             if let code = MarketCode(quote: "KRW", base: coin.symbol) {
-                var state = SimulatedMarket(coin: coin, code: code, rank: min(states.count, 19), start: listing)
+                let fair = Self.fairValue(of: coin, identity: rankCount, seed: seed, start: listing, liveStart: liveStart)
+                var state = SimulatedMarket(coin: coin, code: code, rank: min(states.count, 19), start: listing, fair: fair, premium: nil)
                 state.listedAt = listing
                 state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: listing))
                 states.append(state)
@@ -74,6 +91,43 @@ public struct MarketSimulator: Sendable {
         notices = DemoNotices(start: liveStart)
         scheduleNextAction()
         _ = step(to: start)
+    }
+
+    /// One coin on one exchange's listing: the coin, which of the world's coins it is (the
+    /// same on every exchange), and its rank by activity (0 is the most traded).
+    private struct ListedEntry {
+        let coin: ListedCoin
+        let identity: Int
+        let rank: Int
+    }
+
+    /// The streams of the seed: fair values, order flow, premiums.
+    private static let fairStream: UInt64 = 1
+    private static let flowStream: UInt64 = 2
+    private static let premiumStream: UInt64 = 3
+
+    /// `exchange`'s listing, most traded first: Bithumb lists every catalogued coin; Upbit
+    /// leaves out every ninth from the eighth on and lists coins of its own, spread down the
+    /// board.
+    private static func listing(coins: [ListedCoin], upbitOnly: [ListedCoin], on exchange: Exchange) -> [ListedEntry] {
+        let catalogued = coins.enumerated().map { ListedEntry(coin: $1, identity: $0, rank: $0) }
+        guard exchange == .upbit else { return catalogued }
+        let own = upbitOnly.enumerated().map { ListedEntry(coin: $1, identity: coins.count + $0, rank: 12 + 16 * $0) }
+        return (catalogued.filter { $0.rank % 9 != 7 } + own).sorted { ($0.rank, $0.identity) < ($1.rank, $1.identity) }
+    }
+
+    /// The fair value of the world's coin number `identity`, from `start`: the same path on
+    /// every exchange.
+    private static func fairValue(of coin: ListedCoin, identity: Int, seed: UInt64, start: Timestamp, liveStart: Timestamp) -> FairValue {
+        FairValue(
+            price: coin.price, dailyVolatility: coin.dailyVolatility, seed: SeededGenerator.streamSeed(seed, fairStream, identity),
+            start: start, liveStart: liveStart)
+    }
+
+    /// Where the history of `minutes` whole minutes before `liveStart` begins.
+    static func historyStart(minutes: Int, liveStart: Timestamp) -> Timestamp {
+        let minute: Int64 = 60_000_000
+        return Timestamp(microseconds: liveStart.floored(toMultipleOf: minute).microseconds - Int64(minutes) * minute)
     }
 
     /// Runs the next order if it arrives at or before `deadline`.

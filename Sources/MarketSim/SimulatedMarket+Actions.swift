@@ -3,21 +3,11 @@ import MarketCore
 /// The three things that happen to a book: an order rests, an order is cancelled, or an
 /// order takes liquidity and trades.
 extension SimulatedMarket {
-    /// Moves the fair value and the volatility spell forward to `time`.
-    mutating func advanceFair(to time: Timestamp, using generator: inout some RandomNumberGenerator) {
-        let seconds = Double(time.microseconds - fairTime.microseconds) / 1e6
-        guard seconds > 0 else { return }
-        fairTime = time
-        // The spell is an Ornstein–Uhlenbeck process with a ten-minute memory.
-        let memory = 600.0
-        let decay = SimMath.exp(-seconds / memory)
-        regime = regime * decay + 0.7 * (1 - decay * decay).squareRoot() * generator.normal()
-        fairLog += currentVolatility * seconds.squareRoot() * generator.normal()
-        // Now and then news moves the price at once, by about an hour's typical move: one jump
-        // per market every three hours on average.
-        if generator.chance(seconds / 10_800) {
-            fairLog += volatilityPerSecond * 60 * generator.normal()
-        }
+    /// Moves the fair value, the volatility spell and the premium forward to `time`.
+    mutating func advanceFair(to time: Timestamp) {
+        let before = fair.time
+        fair.advance(to: time)
+        premium?.advance(seconds: Double(fair.time.microseconds(since: before)) / 1e6)
     }
 
     /// A limit order rests on the book, near the touch more often than not.

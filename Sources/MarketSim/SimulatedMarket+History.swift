@@ -2,20 +2,21 @@ import MarketCore
 
 extension SimulatedMarket {
     /// Makes up one-minute candles for the `minutes` whole minutes before `end`, walking the
-    /// fair value forward through them, and counts their session volume by side.
+    /// fair value forward through them (it must start at the first of them: see
+    /// ``MarketSimulator/historyStart(minutes:liveStart:)``), and counts their session volume
+    /// by side.
     mutating func makeHistory(
         minutes: Int, until end: Timestamp, tradesPerMinute: Double,
         using generator: inout some RandomNumberGenerator
     ) {
         let minute: Int64 = 60_000_000
         let lastStart = end.floored(toMultipleOf: minute).microseconds
-        fairTime = Timestamp(microseconds: lastStart - Int64(minutes) * minute)
         var close = KRWTickTable.nearest(to: fairPrice)
         var candles: [Candle] = []
         candles.reserveCapacity(minutes)
         for offset in stride(from: Int64(minutes), to: 0, by: -1) {
             let start = Timestamp(microseconds: lastStart - offset * minute)
-            advanceFair(to: start.advanced(byMicroseconds: minute), using: &generator)
+            advanceFair(to: start.advanced(byMicroseconds: minute))
             let count = generator.poisson(mean: tradesPerMinute * SimMath.exp(regime))
             guard count > 0 else { continue }
             let open = close

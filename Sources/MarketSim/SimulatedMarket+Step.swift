@@ -8,7 +8,7 @@ extension SimulatedMarket {
         at time: Timestamp, nextTradeID: inout UInt64,
         using generator: inout some RandomNumberGenerator
     ) -> [MarketEvent] {
-        advanceFair(to: time, using: &generator)
+        advanceFair(to: time)
         let takeChance = min(0.4, 0.12 * SimMath.exp(regime))
         let roll = generator.unit()
         var trades: [Trade] = []

@@ -1,7 +1,8 @@
 import MarketCore
 
-/// One market's private state: its book, its hidden fair value and how it moves, its trades
-/// and candles. Only ``MarketSimulator`` changes it.
+/// One market's private state on one exchange: its book, the coin's hidden fair value (the
+/// same on every exchange) and this exchange's premium over it, its trades and candles. Only
+/// ``MarketSimulator`` changes it.
 struct SimulatedMarket: Sendable {
     let market: Market
     /// The live order book; every level price lies on the KRW tick grid.
@@ -20,14 +21,10 @@ struct SimulatedMarket: Sendable {
     var buyVolume: ExactDecimal = .zero
     var sellVolume: ExactDecimal = .zero
     var flowSession: Timestamp
-    /// Natural log of the price the market is drawn to.
-    var fairLog: Double
-    /// Log multiplier of the volatility: it wanders, so calm and wild spells alternate.
-    var regime: Double = 0
-    /// When `fairLog` and `regime` were last advanced.
-    var fairTime: Timestamp
-    /// Standard deviation of the log return over one second, in a calm spell.
-    let volatilityPerSecond: Double
+    /// The coin's fair value, shared by every exchange.
+    var fair: FairValue
+    /// This exchange's premium over the fair value, or `nil` for none (the reference exchange).
+    var premium: VenuePremium?
     /// Median size of an order, in KRW.
     let medianNotional: Double
     /// Ticks between neighbouring resting levels.
@@ -45,9 +42,16 @@ struct SimulatedMarket: Sendable {
     static let quantityDigits = 4
     static let minimumQuantity = ExactDecimal(count: 1, fractionDigits: quantityDigits)
 
+    /// Natural log of the price this market is drawn to: the fair value with the premium.
+    var fairLog: Double { fair.log + (premium?.log ?? 0) }
+
     var fairPrice: Double { SimMath.exp(fairLog) }
 
-    var currentVolatility: Double { volatilityPerSecond * SimMath.exp(regime) }
+    var regime: Double { fair.regime }
+
+    var volatilityPerSecond: Double { fair.volatilityPerSecond }
+
+    var currentVolatility: Double { fair.currentVolatility }
 
     /// The last price: the last trade, else the last candle, else the middle of the book.
     var lastPrice: ExactDecimal {
@@ -65,8 +69,9 @@ struct SimulatedMarket: Sendable {
 }
 
 extension SimulatedMarket {
-    /// A fresh market for a listed coin; `rank` 0 is the most traded.
-    init(coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp) {
+    /// A fresh market for a listed coin; `rank` 0 is the most traded. Its fair value starts
+    /// from the coin's price at `fair`'s start.
+    init(coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp, fair: FairValue, premium: VenuePremium?) {
         let price = KRWTickTable.nearest(to: coin.price)
         let tick = KRWTickTable.tick(at: price).doubleValue
         let designated = coin.dailyVolatility >= 0.1 || DemoNotices.designatedRanks.contains(rank)
@@ -79,8 +84,7 @@ extension SimulatedMarket {
             tape: TradeTape(capacity: Self.tapeCapacity),
             status: DemoNotices.status(rank: rank, designated: designated, start: start),
             flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
-            fairLog: SimMath.log(coin.price), fairTime: start,
-            volatilityPerSecond: coin.dailyVolatility / 86_400.0.squareRoot(),
+            fair: fair, premium: premium,
             medianNotional: max(20_000, 400_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1)))),
             spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
     }

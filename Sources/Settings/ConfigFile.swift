@@ -65,7 +65,8 @@ private struct ConfigReader {
     mutating func read(_ root: TOMLTable) {
         for (key, value) in root {
             switch key {
-            case "exchange": settings.exchange = choice(value, [key], ExchangeChoice.allCases)
+            case "exchange": readExchange(value)
+            case "exchanges": settings.exchanges = exchanges(value) ?? settings.exchanges
             case "frame_rate": settings.frameRate = integer(value, [key], in: 1...60)
             case "signal_refresh": settings.signalRefresh = integer(value, [key], in: 1...3600)
             case "mouse": settings.mouse = boolean(value, [key])
@@ -81,6 +82,32 @@ private struct ConfigReader {
             default: unknown([key])
             }
         }
+    }
+
+    /// `exchange = "demo"` chooses the demo exchange; any other follows that one exchange.
+    private mutating func readExchange(_ value: any TOMLValueConvertible) {
+        guard let exchange = choice(value, ["exchange"], ExchangeChoice.allCases) else { return }
+        if exchange == .demo {
+            settings.demo = true
+        } else {
+            settings.exchanges = [exchange]
+            settings.demo = false
+        }
+    }
+
+    /// `exchanges = ["bithumb", "upbit"]`: several feeds at once, one per exchange.
+    private mutating func exchanges(_ value: any TOMLValueConvertible) -> [ExchangeChoice]? {
+        guard value.type == .array, let array = value.array else {
+            return wrongType(value, ["exchanges"], "an array of exchange names")
+        }
+        let real = ExchangeChoice.allCases.filter { $0 != .demo }
+        var choices: [ExchangeChoice] = []
+        for element in array {
+            guard let exchange = choice(element, ["exchanges"], real) else { return nil }
+            choices.append(exchange)
+        }
+        if let problem = ExchangeChoice.problem(with: choices) { return note(["exchanges"], problem) }
+        return choices
     }
 
     private mutating func readColors(_ value: any TOMLValueConvertible) {

@@ -27,12 +27,14 @@ public struct ConfigSettings: Sendable, Hashable {
         public var isEmpty: Bool { webSocketURL == nil && restURL == nil }
     }
 
-    /// `exchange`.
-    public var exchange: ExchangeChoice?
+    /// `exchanges`, or `exchange` naming a real exchange: the feeds to follow.
+    public var exchanges: [ExchangeChoice]?
+    /// `exchange = "demo"` (or `--demo`): the embedded demo exchange serves the feeds.
+    public var demo: Bool?
     /// `[endpoints.<exchange>]`.
     public var endpoints: [ExchangeChoice: Endpoints] = [:]
-    /// Endpoints for whichever exchange the layers choose, over ``endpoints`` (what
-    /// `--ws-url` and `--rest-url` set).
+    /// Endpoints for the one exchange the layers choose, over ``endpoints`` (what a plain
+    /// `--ws-url` and `--rest-url` set); unused when several are chosen.
     public var chosenExchangeEndpoints = Endpoints()
     /// `[colors] convention`: the rise and fall colours as a set.
     public var colorConvention: PriceColors?
@@ -70,7 +72,8 @@ public struct ConfigSettings: Sendable, Hashable {
     /// These settings with every value `other` sets put over them.
     public func overlaid(by other: ConfigSettings) -> ConfigSettings {
         var merged = self
-        merged.exchange = other.exchange ?? exchange
+        merged.exchanges = other.exchanges ?? exchanges
+        merged.demo = other.demo ?? demo
         for (exchange, endpoints) in other.endpoints {
             merged.endpoints[exchange] = (self.endpoints[exchange] ?? Endpoints()).overlaid(by: endpoints)
         }
@@ -92,13 +95,17 @@ public struct ConfigSettings: Sendable, Hashable {
         return merged
     }
 
-    /// The exchange these settings choose: Bithumb unless one is set.
-    public var chosenExchange: ExchangeChoice { exchange ?? .bithumb }
+    /// The feeds these settings choose: Bithumb unless any are set.
+    public var chosenExchanges: [ExchangeChoice] { exchanges ?? [.bithumb] }
 
-    /// The endpoint overrides for ``chosenExchange``: its `[endpoints]` table, then the
-    /// flags' over it; `nil` members keep the exchange's official endpoints.
-    public var chosenEndpoints: Endpoints {
-        (endpoints[chosenExchange] ?? Endpoints()).overlaid(by: chosenExchangeEndpoints)
+    /// Whether the embedded demo exchange serves the chosen feeds.
+    public var usesDemo: Bool { demo ?? false }
+
+    /// The endpoint overrides for `exchange`: its `[endpoints]` table, then (when it is the one
+    /// chosen) the flags' over it; `nil` members keep the exchange's official endpoints.
+    public func chosenEndpoints(for exchange: ExchangeChoice) -> Endpoints {
+        let table = endpoints[exchange] ?? Endpoints()
+        return chosenExchanges == [exchange] ? table.overlaid(by: chosenExchangeEndpoints) : table
     }
 
     /// The dashboard's settings: what these settings say, the built-in defaults for the rest.

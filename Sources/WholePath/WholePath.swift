@@ -55,7 +55,7 @@ public enum WholePath {
                 state: .live, messages: decoded.events.count,
                 decodeErrors: decoded.errors.count, lastMarketDataAt: now))
         var ui = UIState(settings: DashboardSettings(exchangeName: dialect.rawValue), size: size, now: now)
-        _ = ui.reduce(.snapshotArrived(snapshot))
+        _ = ui.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
         let intervalSteps = variant.magnitude % UInt(CandleInterval.allCases.count)
         let steps: [[Key]] = [
             [], [.character("s"), .character("S")], [.character("?")], [.character("?"), .enter],

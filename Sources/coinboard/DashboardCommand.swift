@@ -19,6 +19,6 @@ struct DashboardCommand: AsyncParsableCommand {
     @OptionGroup var dashboard: DashboardOptions
 
     func run() async throws {
-        try await dashboard.run(feedFlags: exchange.flags) { settings in try exchange.source(settings: settings) }
+        try await dashboard.run(feedFlags: exchange.flags) { settings in try exchange.plan(settings: settings) }
     }
 }

@@ -37,26 +37,26 @@ struct DashboardOptions: ParsableArguments {
         }
     }
 
-    /// Runs the dashboard on the feed `source` picks from the resolved settings (the
+    /// Runs the dashboard on the feeds `plan` picks from the resolved settings (the
     /// configuration files, then `feedFlags`, then this group's flags), until the user quits or
     /// SIGINT, SIGTERM or SIGHUP; the view left is remembered.
-    func run(feedFlags: ConfigSettings = ConfigSettings(), source pick: (ConfigSettings) throws -> FeedSource) async throws {
+    func run(feedFlags: ConfigSettings = ConfigSettings(), plan pick: (ConfigSettings) throws -> FeedPlan) async throws {
         let environment = ProcessInfo.processInfo.environment
         let resolved = try files.settings(environment: environment, flags: feedFlags.overlaid(by: flags))
-        let source = try pick(resolved)
+        let plan = try pick(resolved)
         let logger = try FileLogHandler.logger(label: "coinboard.dashboard", to: .file(resolved.logFile))
         let viewFile = StateFile<RememberedView>(path: StateFile<RememberedView>.defaultPath("state.json", environment: environment))
         let remembered = await rememberedView(in: viewFile, logger: logger)
         let settings = remembered.applied(
             to: resolved.dashboardSettings(
-                exchangeName: source.displayName, isDemo: source.name == "demo",
+                exchangeName: plan.displayName, isDemo: plan.usesDemo,
                 isUnicode: CursesBackend.localeIsUTF8()))
         let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(
-                source: source,
+                plan: plan,
                 configuration: FeedConfiguration(
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
@@ -64,7 +64,7 @@ struct DashboardOptions: ParsableArguments {
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
-                    store: pipeline.store, supervisor: pipeline.supervisor, watchlist: repository,
+                    store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository,
                     settings: settings, frameRate: frameRate, logger: logger)
                 let view = try await app.run()
                 do {

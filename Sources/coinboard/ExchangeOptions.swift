@@ -5,23 +5,29 @@ import MarketWire
 import Persistence
 import Settings
 
-/// `--exchange` takes the names the configuration file uses.
-extension ExchangeChoice: ExpressibleByArgument {}
-
 /// Where the live data comes from: `--exchange`, `--demo`, `--ws-url`, `--rest-url`, over
 /// what the configuration files say.
 struct ExchangeOptions: ParsableArguments {
-    @Option(help: "The exchange: \(ExchangeChoice.allCases.map(\.rawValue).joined(separator: ", ")) (default: bithumb).")
-    var exchange: ExchangeChoice?
+    @Option(
+        help: """
+            The exchange, or several side by side separated by commas (one feed each): \
+            \(ExchangeChoice.allCases.map(\.rawValue).joined(separator: ", ")) (default: bithumb). \
+            bithumb,upbit shows both with the price gap.
+            """)
+    var exchange: String?
 
-    @Flag(help: "Use the embedded demo exchange (the same as --exchange demo); everything shown is simulated.")
+    @Flag(help: "Use the embedded demo exchange for the exchanges chosen; everything shown is simulated.")
     var demo = false
 
-    @Option(name: .customLong("ws-url"), help: "The WebSocket URL, to point the exchange's dialect at another server.")
-    var webSocketURL: String?
+    @Option(
+        name: .customLong("ws-url"),
+        help: "The WebSocket URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL (repeat it).")
+    var webSocketURLs: [String] = []
 
-    @Option(name: .customLong("rest-url"), help: "The REST base URL, to point the exchange's dialect at another server.")
-    var restURL: String?
+    @Option(
+        name: .customLong("rest-url"),
+        help: "The REST base URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL (repeat it).")
+    var restURLs: [String] = []
 
     @Option(help: "Replay a recording (coinboard record) instead of connecting.")
     var replay: String?
@@ -38,12 +44,14 @@ struct ExchangeOptions: ParsableArguments {
     func validate() throws {
         if let speed, !(0...1000).contains(speed) { throw ValidationError("--speed must be between 0 and 1000") }
         if speed != nil, replay == nil { throw ValidationError("--speed sets the pace of --replay") }
-        if replay != nil, demo || exchange != nil || webSocketURL != nil || restURL != nil {
+        if replay != nil, demo || exchange != nil || !webSocketURLs.isEmpty || !restURLs.isEmpty {
             throw ValidationError("--replay plays a recording; it takes no exchange, --demo or URL")
         }
         for (name, value) in [("--connect-timeout", connectTimeout), ("--request-timeout", requestTimeout)] {
             if let value, !(0.1...600).contains(value) { throw ValidationError("\(name) must be between 0.1 and 600 seconds") }
         }
+        _ = try chosenExchanges()
+        _ = try urlOverrides()
     }
 
     /// The deadlines these options set, over the defaults.
@@ -54,87 +62,109 @@ struct ExchangeOptions: ParsableArguments {
             response: requestTimeout.map { .milliseconds(Int64(clampingRounded: $0 * 1000)) } ?? defaults.response)
     }
 
-    /// What these flags set, as the top settings layer (`--ws-url` and `--rest-url` apply to
-    /// whichever exchange the layers choose).
+    /// What these flags set, as the top settings layer (a plain `--ws-url` and `--rest-url`
+    /// apply to the one exchange the layers choose; `EXCHANGE=URL` to that exchange).
     var flags: ConfigSettings {
         var flags = ConfigSettings()
-        flags.exchange = demo ? .demo : exchange
-        flags.chosenExchangeEndpoints = ConfigSettings.Endpoints(webSocketURL: webSocketURL, restURL: restURL)
+        let chosen = (try? chosenExchanges()) ?? []
+        let real = chosen.filter { $0 != .demo }
+        if !real.isEmpty { flags.exchanges = real }
+        if demo || chosen.contains(.demo) {
+            flags.demo = true
+        } else if !real.isEmpty {
+            flags.demo = false
+        }
+        let overrides = (try? urlOverrides()) ?? URLOverrides()
+        flags.chosenExchangeEndpoints = overrides.plain
+        flags.endpoints = overrides.named
         return flags
     }
 
-    /// The feed `settings` (resolved, these flags on top) choose: the recording to replay, the
-    /// demo exchange, or an exchange at its endpoints.
-    func source(settings: ConfigSettings) throws -> FeedSource {
+    /// The feeds `settings` (resolved, these flags on top) choose: the recording to replay, or
+    /// one feed per exchange, from the demo exchange or from each exchange's endpoints.
+    func plan(settings: ConfigSettings) throws -> FeedPlan {
         if let replay { return try .replay(of: replay, speed: speed ?? 1) }
-        let exchange = settings.chosenExchange
-        let overrides = settings.chosenEndpoints
-        switch exchange {
-        case .demo:
-            guard overrides.isEmpty else {
-                throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
+        let choices = settings.chosenExchanges
+        let overrides = try urlOverrides()
+        if let named = overrides.named.keys.first(where: { !choices.contains($0) }) {
+            throw ValidationError("--ws-url and --rest-url name \(named.rawValue), which is not among the exchanges followed")
+        }
+        if choices.count > 1, !overrides.plain.isEmpty {
+            throw ValidationError("with several exchanges, give --ws-url and --rest-url as EXCHANGE=URL, such as upbit=wss://…")
+        }
+        var feeds: [FeedPlan.Feed] = []
+        for choice in choices {
+            guard let exchange = choice.exchange, let dialect = Dialect(rawValue: choice.rawValue) else {
+                throw ValidationError("--exchange \(choice.rawValue) speaks no known dialect")
             }
-            return .demo
-        case .bithumb, .bithumbLegacy, .upbit:
-            guard let dialect = Dialect(rawValue: exchange.rawValue) else {
-                throw ValidationError("--exchange \(exchange.rawValue) speaks no known dialect")
+            let endpointOverrides = settings.chosenEndpoints(for: choice)
+            if settings.usesDemo {
+                guard endpointOverrides.isEmpty || overrides.isEmpty else {
+                    throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
+                }
+                feeds.append(FeedPlan.Feed(exchange: exchange, source: .demo(dialect)))
+                continue
             }
             let official = ExchangeEndpoints.official(dialect)
             let endpoints = try ExchangeEndpoints(
                 dialect: dialect,
-                webSocketURL: overrides.webSocketURL ?? official.webSocketURL,
-                restBaseURL: overrides.restURL ?? official.restBaseURL
+                webSocketURL: endpointOverrides.webSocketURL ?? official.webSocketURL,
+                restBaseURL: endpointOverrides.restURL ?? official.restBaseURL
             )
-            return .remote(name: exchange.rawValue, endpoints: endpoints, deadlines: deadlines)
+            feeds.append(FeedPlan.Feed(exchange: exchange, source: .remote(name: choice.rawValue, endpoints: endpoints, deadlines: deadlines)))
         }
-    }
-}
-
-/// A feed to connect to.
-enum FeedSource {
-    /// The embedded demo exchange, started in-process on a free loopback port.
-    case demo
-    /// An exchange (or a server speaking its dialect) at these endpoints, with these deadlines.
-    case remote(name: String, endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines)
-    /// A recording played back at `speed` times the pace it was recorded at.
-    case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
-
-    /// The recording at `path`, played at `speed`.
-    static func replay(of path: String, speed: Double) throws -> FeedSource {
-        let recording = try FrameRecording(contentsOf: path)
-        guard let dialect = recording.dialect else { throw CoinboardError.notARecording(path) }
-        return .replay(path: path, recording: recording, dialect: dialect, speed: speed)
+        return FeedPlan(feeds: feeds)
     }
 
-    /// The name the output shows: `demo` for the simulated exchange.
-    var name: String {
-        switch self {
-        case .demo: "demo"
-        case .remote(let name, _, _): name
-        case .replay: "replay"
-        }
-    }
-
-    /// The dialect the feed speaks (the demo exchange speaks Bithumb 2.0 to the pipeline).
-    var dialect: Dialect {
-        switch self {
-        case .demo: .bithumb
-        case .remote(_, let endpoints, _): endpoints.dialect
-        case .replay(_, _, let dialect, _): dialect
-        }
-    }
-
-    /// The name the dashboard's status bar shows.
-    var displayName: String {
-        switch self {
-        case .demo: "DEMO"
-        case .remote(let name, let endpoints, _):
-            switch endpoints.dialect {
-            case .bithumb: "Bithumb"
-            case .bithumbLegacy: "Bithumb legacy"
-            case .upbit: name == "upbit" ? "Upbit" : name
+    /// `--exchange`'s list.
+    private func chosenExchanges() throws -> [ExchangeChoice] {
+        guard let exchange else { return [] }
+        var choices: [ExchangeChoice] = []
+        for name in exchange.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name.filter { $0 != " " })
+            guard let choice = ExchangeChoice(rawValue: trimmed) else {
+                let known = ExchangeChoice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--exchange: \"\(trimmed)\" is not one of \(known)")
             }
-        case .replay: "REPLAY"
+            choices.append(choice)
         }
+        let real = choices.filter { $0 != .demo }
+        if !real.isEmpty, let problem = ExchangeChoice.problem(with: real) { throw ValidationError("--exchange: \(problem)") }
+        return choices
+    }
+
+    /// The URL flags: plain ones, and `EXCHANGE=URL` ones by exchange.
+    private struct URLOverrides {
+        var plain = ConfigSettings.Endpoints()
+        var named: [ExchangeChoice: ConfigSettings.Endpoints] = [:]
+
+        var isEmpty: Bool { plain.isEmpty && named.isEmpty }
+    }
+
+    private func urlOverrides() throws -> URLOverrides {
+        var overrides = URLOverrides()
+        for (flag, values) in [("--ws-url", webSocketURLs), ("--rest-url", restURLs)] {
+            for value in values {
+                var url = value
+                var target: ExchangeChoice?
+                if let equals = value.firstIndex(of: "="), !value[..<equals].contains(":") {
+                    let name = String(value[..<equals])
+                    guard let choice = ExchangeChoice(rawValue: name), choice != .demo else {
+                        throw ValidationError("\(flag) \(value): \"\(name)\" is not an exchange")
+                    }
+                    target = choice
+                    url = String(value[value.index(after: equals)...])
+                }
+                func set(_ endpoints: inout ConfigSettings.Endpoints) {
+                    if flag == "--ws-url" { endpoints.webSocketURL = url } else { endpoints.restURL = url }
+                }
+                if let target {
+                    set(&overrides.named[target, default: ConfigSettings.Endpoints()])
+                } else {
+                    set(&overrides.plain)
+                }
+            }
+        }
+        return overrides
     }
 }

@@ -6,100 +6,135 @@ import MarketRuntime
 import MarketSim
 import MarketWire
 
-/// The running pipeline: a supervisor feeding a store, for the duration of a body.
+/// The running pipeline: one supervisor per exchange feeding one store, for the duration of
+/// a body.
 struct LivePipeline {
-    /// The store the feed fills.
+    /// The store the feeds fill.
     let store: MarketStore
-    /// The supervisor keeping the feed flowing.
-    let supervisor: FeedSupervisor
-    /// Where the feed comes from (a WebSocket URL, or a recording's path).
-    let origin: String
+    /// The supervisors keeping each exchange's feed flowing, Bithumb first.
+    let supervisors: [FeedSupervisor]
+    /// Where each exchange's feed comes from (a WebSocket URL, or a recording's path).
+    let origins: [Exchange: String]
 
-    /// Starts the feed from `source` (and the demo exchange, when that is the source), runs
-    /// `body` with the pipeline, then stops everything. `recorder` sees every raw frame and
-    /// response; the store publishes at most `snapshotsPerSecond` snapshots a second.
+    /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
+    /// with the pipeline, then stops everything. `recorder` sees every raw frame and response;
+    /// the store publishes at most `snapshotsPerSecond` snapshots a second.
     static func run<Result: Sendable>(
-        source: FeedSource, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)? = nil,
+        plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)? = nil,
         snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
-        let store = MarketStore(maxSnapshotsPerSecond: snapshotsPerSecond)
-        switch source {
-        case .remote(_, let endpoints, let deadlines):
-            return try await run(
-                endpoints: endpoints, deadlines: deadlines, store: store, configuration: configuration,
-                logger: logger, recorder: recorder, body)
-        case .replay(let path, let recording, let dialect, let speed):
-            return try await run(
-                transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
-                fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
-                store: store, configuration: configuration, logger: logger, body)
-        case .demo:
-            let exchange = try DemoExchange(
-                configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration()),
-                logger: logger)
-            let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        let store = MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
+        let context = Context(store: store, configuration: configuration, logger: logger, recorder: recorder)
+        guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
+        let exchange = try DemoExchange(
+            configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration(), exchanges: Set(plan.exchanges)),
+            logger: logger)
+        let (ports, announce) = AsyncStream.makeStream(of: Int.self)
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await exchange.run { port in announce.yield(port) }
+                return nil
+            }
+            var listening = ports.makeAsyncIterator()
+            guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
+            group.addTask { try await context.run(plan.feeds, demoPort: port, body) }
+            guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
+            return result
+        }
+    }
+
+    /// What every feed of one pipeline shares.
+    private struct Context: Sendable {
+        let store: MarketStore
+        let configuration: FeedConfiguration
+        let logger: Logger
+        let recorder: (any WireRecorder)?
+
+        /// Opens each feed's transport and fetcher (the fetchers live as long as the body),
+        /// then runs the supervisors and `body`.
+        func run<Result: Sendable>(
+            _ feeds: [FeedPlan.Feed], demoPort: Int?, opened: [Opened] = [],
+            _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        ) async throws -> Result {
+            guard let feed = feeds.first else { return try await supervise(opened, body) }
+            let rest = Array(feeds.dropFirst())
+            switch feed.source {
+            case .replay(let path, let recording, let dialect, let speed):
+                let replayed = Opened(
+                    exchange: feed.exchange,
+                    transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
+                    fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
+                    configuration: configuration)
+                return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
+            case .demo(let dialect):
+                guard let demoPort else { throw CoinboardError.demoExchangeFailed }
+                return try await open(
+                    feed.exchange, .local(dialect, port: demoPort), NetworkDeadlines(), rest, demoPort: demoPort, opened: opened, body)
+            case .remote(_, let endpoints, let deadlines):
+                return try await open(feed.exchange, endpoints, deadlines, rest, demoPort: demoPort, opened: opened, body)
+            }
+        }
+
+        private func open<Result: Sendable>(
+            _ exchange: Exchange, _ endpoints: ExchangeEndpoints, _ deadlines: NetworkDeadlines, _ rest: [FeedPlan.Feed],
+            demoPort: Int?, opened: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        ) async throws -> Result {
+            let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
+            var configuration = configuration
+            configuration.startupWarning = endpoints.plaintextWarning
+            return try await RESTSnapshotFetcher.withFetcher(
+                endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
+            ) { fetcher in
+                let transport = WebSocketFeedTransport(
+                    endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake, recorder: recorder)
+                let feed = Opened(exchange: exchange, transport: transport, fetcher: fetcher, configuration: configuration)
+                return try await run(rest, demoPort: demoPort, opened: opened + [feed], body)
+            }
+        }
+
+        private func supervise<Result: Sendable>(
+            _ feeds: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        ) async throws -> Result {
+            let supervisors = feeds.map { feed in
+                var feedLogger = logger
+                if feeds.count > 1 { feedLogger[metadataKey: "exchange"] = "\(feed.exchange.rawValue)" }
+                return FeedSupervisor(
+                    transport: feed.transport, fetcher: feed.fetcher, store: store, exchange: feed.exchange,
+                    configuration: feed.configuration, logger: feedLogger)
+            }
+            let origins = Dictionary(uniqueKeysWithValues: feeds.map { ($0.exchange, $0.transport.endpointDescription) })
+            let pipeline = LivePipeline(store: store, supervisors: supervisors, origins: origins)
             return try await withThrowingTaskGroup(of: Result?.self) { group in
-                group.addTask {
-                    try await exchange.run { port in announce.yield(port) }
-                    return nil
+                for supervisor in supervisors {
+                    group.addTask {
+                        await supervisor.run()
+                        return nil
+                    }
                 }
-                var listening = ports.makeAsyncIterator()
-                guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
-                group.addTask {
-                    try await run(
-                        endpoints: .local(.bithumb, port: port), deadlines: NetworkDeadlines(), store: store,
-                        configuration: configuration, logger: logger, recorder: recorder, body)
-                }
-                guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
+                group.addTask { try await body(pipeline) }
+                guard let result = try await firstResult(of: &group) else { throw CancellationError() }
                 return result
             }
         }
     }
 
-    private static func run<Result: Sendable>(
-        endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines, store: MarketStore, configuration: FeedConfiguration,
-        logger: Logger, recorder: (any WireRecorder)?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
-    ) async throws -> Result {
-        let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
-        var configuration = configuration
-        configuration.startupWarning = endpoints.plaintextWarning
-        return try await RESTSnapshotFetcher.withFetcher(
-            endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
-        ) { fetcher in
-            try await run(
-                transport: WebSocketFeedTransport(
-                    endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake,
-                    recorder: recorder),
-                fetcher: fetcher, store: store, configuration: configuration, logger: logger, body)
-        }
+    /// One exchange's feed, opened.
+    private struct Opened: Sendable {
+        let exchange: Exchange
+        let transport: any FeedTransport
+        let fetcher: any SnapshotFetcher
+        let configuration: FeedConfiguration
     }
 
-    private static func run<Result: Sendable>(
-        transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore, configuration: FeedConfiguration,
-        logger: Logger, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
-    ) async throws -> Result {
-        let supervisor = FeedSupervisor(
-            transport: transport, fetcher: fetcher, store: store, configuration: configuration,
-            logger: logger)
-        let pipeline = LivePipeline(store: store, supervisor: supervisor, origin: transport.endpointDescription)
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                await supervisor.run()
-                return nil
-            }
-            group.addTask { try await body(pipeline) }
-            guard let result = try await firstResult(of: &group) else { throw CancellationError() }
-            return result
-        }
-    }
-
-    /// Returns once market data flows (the feed reads `live`), or attempts have failed often
-    /// enough to read `failed`, or after `limit`, whichever is first. Reads the store's
-    /// snapshots, so it is the only reader meanwhile.
+    /// Returns once market data flows from every exchange (each feed reads `live`), or each
+    /// that does not has failed often enough to read `failed`, or after `limit`, whichever is
+    /// first. Reads the store's snapshots, so it is the only reader meanwhile.
     func untilLive(waitingAtMost limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                while let snapshot = await store.nextSnapshot(), snapshot.feed.state != .live, snapshot.feed.state != .failed {}
+                while let board = await store.nextSnapshot(),
+                    !board.exchanges.allSatisfy({ [.live, .failed].contains(board[$0].feed.state) })
+                {}
             }
             group.addTask { try? await Task.sleep(for: limit) }
             await group.next()

@@ -32,12 +32,13 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
+        let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
+        guard plan.feeds.count == 1 else { throw ValidationError("record follows one exchange at a time") }
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
-        let writer = try FrameRecording.Writer(path: output, dialect: source.dialect)
+        let writer = try FrameRecording.Writer(path: output, dialect: plan.feeds[0].source.dialect)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         try await runUntilSignalled(logger: logger) { [collection] in
-            try await LivePipeline.run(source: source, configuration: configuration, logger: logger, recorder: writer) { pipeline in
+            try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger, recorder: writer) { pipeline in
                 try await collection.collect(from: pipeline, defaultDuration: 60)
             }
         }

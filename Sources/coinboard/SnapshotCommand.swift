@@ -9,12 +9,15 @@ import SafeText
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
-        abstract: "Connect to an exchange, wait, and print what was received.",
+        abstract: "Connect to an exchange (or several), wait, and print what was received.",
         discussion: """
             Tickers come for every KRW market; books, trades and candles for the --markets given. \
             The --duration starts once market data flows (waiting at most --wait for it), so a slow \
             connection does not shorten it. Exits 0 when anything was fetched, 1 with one line on \
-            stderr when nothing could be.
+            stderr when nothing could be. With several exchanges (--exchange bithumb,upbit) it prints each \
+            exchange's document under "exchanges" and the price gap of every coin on both under "comparison": \
+            gap = upbit − bithumb, gapPercent = gap ÷ bithumb × 100 (exact, rounded half to even at 10^-8), \
+            the widest first.
             """
     )
 
@@ -68,32 +71,41 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try exchange.source(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
+        let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
         let configuration = FeedConfiguration(
             focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
             keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
-        let (snapshot, endpoint) = try await LivePipeline.run(source: source, configuration: configuration, logger: logger) {
+        let (board, origins) = try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger) {
             [collection] pipeline in
             try await collection.collect(from: pipeline, defaultDuration: 3)
-            return (await pipeline.store.snapshot(), pipeline.origin)
+            return (await pipeline.store.snapshot(), pipeline.origins)
         }
-        guard !snapshot.markets.isEmpty else {
-            throw CoinboardError.nothingFetched(from: endpoint, reason: snapshot.feed.lastProblem)
+        for exchange in board.exchanges where board[exchange].markets.isEmpty {
+            throw CoinboardError.nothingFetched(from: origins[exchange] ?? exchange.rawValue, reason: board[exchange].feed.lastProblem)
         }
-        let report = SnapshotReport(
-            exchange: source.name, snapshot: snapshot, focus: configuration.focus, depth: depth,
-            tradeCount: trades, candleInterval: candles, impactAmount: impact.flatMap(KRWAmount.parse))
-        switch format {
-        case .json:
+        let names = Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.name) })
+        func report(_ exchange: Exchange, _ snapshot: MarketSnapshot) -> SnapshotReport {
+            SnapshotReport(
+                exchange: names[exchange] ?? exchange.rawValue, snapshot: snapshot, focus: configuration.focus, depth: depth,
+                tradeCount: trades, candleInterval: candles, impactAmount: impact.flatMap(KRWAmount.parse))
+        }
+        func json(_ document: some Encodable) throws -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let json = String(decoding: try encoder.encode(report), as: UTF8.self)
-            FileHandle.standardOutput.write(Data((json.escapingUnsafeCharactersInJSON + "\n").utf8))
-        case .table:
-            let lines = SnapshotTable(report: report).text.split(separator: "\n", omittingEmptySubsequences: false)
-            FileHandle.standardOutput.write(Data(lines.map(\.strippingUnsafeCharacters).joined(separator: "\n").utf8))
+            return String(decoding: try encoder.encode(document), as: UTF8.self).escapingUnsafeCharactersInJSON + "\n"
         }
+        let text: String
+        switch (format, board.isComparing) {
+        case (.json, false): text = try json(report(board.exchanges[0], board.primary))
+        case (.json, true): text = try json(ComparisonReport(board: board, report: report))
+        case (.table, _):
+            let tables = board.exchanges.map { SnapshotTable(report: report($0, board[$0])).text }
+            let comparison = board.isComparing ? [SnapshotTable.comparison(board.gaps)] : []
+            let lines = (tables + comparison).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            text = lines.map(\.strippingUnsafeCharacters).joined(separator: "\n")
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 

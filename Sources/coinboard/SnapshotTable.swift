@@ -50,8 +50,23 @@ struct SnapshotTable {
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 
+    /// The price gap of each coin on both exchanges, widest first.
+    static func comparison(_ gaps: [PriceGap]) -> String {
+        var lines = ["", "price gap, Upbit − Bithumb (% of Bithumb's price), widest first", ""]
+        let widths = [14, 18, 18, 18, 0]
+        lines.append(row(["MARKET", "BITHUMB", "UPBIT", "GAP", "GAP %"], widths: widths))
+        for gap in gaps {
+            let percent = gap.gapPercent.map { "\($0.rounded(toFractionDigits: 2))%" } ?? "-"
+            lines.append(row([gap.code.code, gap.bithumb.description, gap.upbit.description, gap.gap.description, percent], widths: widths))
+        }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+
     private func row(_ columns: String...) -> String {
-        let widths = [14, 18, 10, 26, 0]
+        Self.row(columns, widths: [14, 18, 10, 26, 0])
+    }
+
+    private static func row(_ columns: [String], widths: [Int]) -> String {
         return zip(columns, widths).map { column, width in
             column.count >= width ? column + " " : column + String(repeating: " ", count: width - column.count)
         }.joined()

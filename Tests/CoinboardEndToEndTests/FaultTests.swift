@@ -60,7 +60,7 @@ extension TimedEndToEndTests {
             }
             defer { restartedRun.cancel() }
             let output = try await snapshot.value
-            let state = await restarted.state()
+            let state = try #require(await restarted.state(of: endpoint.exchange))
             #expect(output.connection.state == "live")
             #expect(output.connection.reconnects == 1)
             #expect(!output.hasCrossedBook)

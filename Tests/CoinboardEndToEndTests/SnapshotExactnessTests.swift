@@ -27,6 +27,9 @@ extension TimedEndToEndTests {
                 }
             }
 
+            /// The exchange whose market the endpoint serves.
+            var exchange: Exchange { self == .upbit ? .upbit : .bithumb }
+
             var rules: ExactnessRules {
                 switch self {
                 case .bithumb: .bithumb
@@ -51,7 +54,7 @@ extension TimedEndToEndTests {
                     endpoint.arguments(port: port) + [
                         "--markets", "BTC,ETH,XRP", "--depth", "15", "--trades", "20", "--duration", "4",
                     ])
-                let state = await exchange.state()
+                let state = try #require(await exchange.state(of: endpoint.exchange))
                 #expect(output.connection.state == "live")
                 #expect(output.connection.decodeErrors == 0)
                 #expect(output.connection.reconnects == 0)

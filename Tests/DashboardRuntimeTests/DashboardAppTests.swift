@@ -33,14 +33,14 @@ import Testing
                     change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
                     timestamp: Timestamp(microseconds: 1_790_121_600_000_000)))
         }
-        await store.apply([.markets(markets)] + tickers, feed: FeedStatus(state: .live))
+        await store.apply([.markets(markets)] + tickers, from: .bithumb, feed: FeedStatus(state: .live))
         let fetcher = ScriptedFetcher(answers: [:])
         let transport = ScriptedTransport(
             bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)],
             fetcher: fetcher)
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
         return DashboardApp(
-            backend: backend, store: store, supervisor: supervisor, watchlist: watchlist,
+            backend: backend, store: store, supervisors: [supervisor], watchlist: watchlist,
             settings: DashboardSettings(exchangeName: "Test"), clock: clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }

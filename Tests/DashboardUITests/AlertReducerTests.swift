@@ -51,12 +51,12 @@ import Testing
         #expect(alert.isArmed)
         #expect(commands == [.saveWatchlist(state.watchlist)])
 
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "131900000", secondsLater: 1))).isEmpty)
-        let fired = state.reduce(.snapshotArrived(snapshot(btc: "132000000", secondsLater: 2)))
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131900000", secondsLater: 1)))).isEmpty)
+        let fired = state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "132000000", secondsLater: 2))))
         #expect(fired == [.saveWatchlist(state.watchlist), .ringBell])
         #expect(state.alerts[0].firedAt == Sample.now.advanced(byMicroseconds: 2_000_000))
         #expect(state.notice == "알림 14:03:22 비트코인 ≥ 132,000,000 (132,000,000)")
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "133000000", secondsLater: 3))).isEmpty, "fires once")
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 3)))).isEmpty, "fires once")
 
         _ = press(.character("A"), on: &state)
         #expect(state.showsAlerts)
@@ -72,16 +72,18 @@ import Testing
         _ = press(.down, .enter, .character("a"), on: &state)
         _ = type("<131000000", on: &state)
         _ = press(.enter, on: &state)
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "130000000", secondsLater: 1))) == [.saveWatchlist(state.watchlist)])
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "130000000", secondsLater: 1)))) == [.saveWatchlist(state.watchlist)])
     }
 
     @Test func aMoveAlertWatchesItsWindow() {
         var (state, _) = stateWithAlert("2%1")
         #expect(state.alerts.first?.condition == .move(percent: 2, minutes: 1))
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "131250000", secondsLater: 1))).isEmpty)
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "133000000", secondsLater: 30))).isEmpty, "1.33 %")
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "128000000", secondsLater: 120))).isEmpty, "the high left the minute")
-        #expect(state.reduce(.snapshotArrived(snapshot(btc: "130600000", secondsLater: 150))).contains(.ringBell), "+2.03 % from 128,000,000")
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131250000", secondsLater: 1)))).isEmpty)
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 30)))).isEmpty, "1.33 %")
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "128000000", secondsLater: 120)))).isEmpty, "the high left the minute")
+        #expect(
+            state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "130600000", secondsLater: 150)))).contains(.ringBell),
+            "+2.03 % from 128,000,000")
     }
 
     @Test func editingReplacesTheConditionAndArmsIt() {
@@ -161,7 +163,7 @@ extension AlertReducerTests {
                 market.apply(.ticker(ticker))
             }
             let time = Sample.now.advanced(byMicroseconds: Int64(tenth) * 100_000)
-            #expect(state.reduce(.snapshotArrived(market.snapshot(at: time, feed: FeedStatus(state: .live)))).isEmpty)
+            #expect(state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: time, feed: FeedStatus(state: .live))))).isEmpty)
         }
         let samples = state.priceSamples[Sample.btc] ?? []
         #expect(samples.count == 60, "a minute watched: 60 seconds, not 1,500 prices")

@@ -117,7 +117,7 @@ import Testing
 
     @Test func favoritesCannotChangeBeforeTheSavedOnesAreRead() {
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 100, height: 16), now: SampleMarket.now)
-        _ = state.reduce(.snapshotArrived(SampleMarket.snapshot()))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(SampleMarket.snapshot())))
         #expect(press(.character("f"), on: &state).isEmpty)
         _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [SampleMarket.eth])))
         #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.xrp]))])
@@ -263,17 +263,17 @@ import Testing
             now: SampleMarket.now)
         var market = MarketState()
         market.apply(.markets(SampleMarket.markets))
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.selection == SampleMarket.btc)
         for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.selection == SampleMarket.xrp)
         _ = state.reduce(.keyPressed(.down))
         #expect(state.selection == SampleMarket.btc)
         var cheaper = SampleMarket.tickers[0]
         cheaper.tradeValue24h = SampleMarket.decimal("1")
         market.apply(.ticker(cheaper))
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now, feed: FeedStatus())))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.selection == SampleMarket.btc)
         #expect(state.selectedIndex == 4)
     }

@@ -120,7 +120,7 @@ enum SampleMarket {
     ) -> UIState {
         var state = UIState(settings: settings, size: Size(width: width, height: height), now: now)
         _ = state.reduce(.watchlistLoaded(Watchlist(favorites: favorites)))
-        _ = state.reduce(.snapshotArrived(snapshot))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
         return state
     }
 }

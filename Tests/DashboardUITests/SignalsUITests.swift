@@ -151,7 +151,7 @@ import Testing
         market.apply(.markets(Sample.markets + [Market(code: ada, koreanName: "에이다", englishName: "Cardano")]), receivedAt: Sample.now)
         let snapshot = market.snapshot(at: Sample.now, feed: FeedStatus())
         var state = Sample.state(snapshot: Sample.snapshot())
-        _ = state.reduce(.snapshotArrived(snapshot))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
         #expect(state.notice == "신규 상장: 에이다 (KRW-ADA)")
         let lines = DashboardScreen.render(state).trimmedLines
         #expect(lines.first { $0.contains("에이다") }?.contains("신규") == true)

@@ -45,7 +45,7 @@ import Testing
         var higher = SampleMarket.tickers[0]
         higher.price = SampleMarket.decimal("131300000")
         market.apply(.ticker(higher))
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: SampleMarket.now.advanced(byMicroseconds: 1000), feed: FeedStatus())))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now.advanced(byMicroseconds: 1000), feed: FeedStatus()))))
         let lit = DashboardScreen.render(state)
         let x = try #require(column(of: "131,300,000", row: 3, in: lit))
         #expect(lit[x, 3].style.background == .red)

@@ -49,7 +49,7 @@ import Testing
         moved.price = moved.price + ExactDecimal(1000)
         market.apply(.ticker(moved))
         var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: now, feed: feed)))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: feed))))
         return (state, market, moved.market)
     }
 
@@ -68,7 +68,7 @@ import Testing
         var (state, market, lit) = stateWithAFlash(feed: FeedStatus())
         #expect(state.flashes[lit] != nil)
         market.apply(.ticker(SampleMarket.tickers[1]))
-        _ = state.reduce(.snapshotArrived(market.snapshot(at: later(500), feed: FeedStatus())))
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: later(500), feed: FeedStatus()))))
         #expect(state.flashes.isEmpty, "the flash ended 200 ms before this snapshot")
     }
 }

@@ -16,7 +16,7 @@ struct BithumbRESTTests {
     @Test("market list, tickers, book, trades and candles: real shapes, the exchange's own figures")
     func endpoints() async throws {
         try await withDemoExchange(frozen: true) { exchange, port in
-            let state = await exchange.state()
+            let state = try #require(await exchange.state(of: .bithumb))
             var codec = UpbitFamilyCodec(profile: .bithumb)
 
             let markets = try await get(port, "/v1/market/all?isDetails=true")

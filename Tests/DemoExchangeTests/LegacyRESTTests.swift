@@ -14,7 +14,7 @@ struct LegacyRESTTests {
     @Test("tickers, book, trades and candles: real shapes, the exchange's own figures")
     func endpoints() async throws {
         try await withDemoExchange(frozen: true) { exchange, port in
-            let state = await exchange.state()
+            let state = try #require(await exchange.state(of: .bithumb))
             var codec = BithumbLegacyCodec()
 
             let all = try await get(port, "/public/ticker/ALL_KRW")

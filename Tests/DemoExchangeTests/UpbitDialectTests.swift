@@ -20,7 +20,7 @@ struct UpbitDialectTests {
     @Test("markets, tickers, book, trades and candles on Upbit's day, with Remaining-Req")
     func rest() async throws {
         try await withDemoExchange(frozen: true) { exchange, port in
-            let state = await exchange.state()
+            let state = try #require(await exchange.state(of: .upbit))
             var codec = UpbitFamilyCodec(profile: .upbit)
 
             let markets = try await get(port, "/upbit/v1/market/all?is_details=true")

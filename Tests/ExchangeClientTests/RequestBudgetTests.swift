@@ -66,6 +66,8 @@ import Testing
         #expect(ExchangeEndpoints.local(.bithumb, port: 80).webSocketURL == "ws://127.0.0.1:80/websocket/v1")
         #expect(ExchangeEndpoints.local(.bithumbLegacy, port: 80).webSocketURL == "ws://127.0.0.1:80/pub/ws")
         #expect(ExchangeEndpoints.local(.bithumb, host: "::1", port: 80).restBaseURL == "http://[::1]:80")
+        #expect(ExchangeEndpoints.local(.upbit, port: 80).webSocketURL == "ws://127.0.0.1:80/upbit/websocket/v1")
+        #expect(ExchangeEndpoints.local(.upbit, port: 80).restBaseURL == "http://127.0.0.1:80/upbit")
         #expect(ExchangeEndpoints.official(.upbit).restBaseURL == "https://api.upbit.com")
     }
 }

@@ -26,9 +26,9 @@ import Testing
 
     /// The first snapshot meeting `condition`, or the last one looked at (see ``eventually(looks:pause:_:)``).
     func waitFor(_ store: MarketStore, _ condition: (MarketSnapshot) -> Bool) async throws -> MarketSnapshot {
-        var snapshot = await store.snapshot()
+        var snapshot = await store.snapshot().primary
         _ = try await eventually {
-            snapshot = await store.snapshot()
+            snapshot = await store.snapshot().primary
             return condition(snapshot)
         }
         return snapshot
@@ -60,7 +60,7 @@ import Testing
             timestamp: Timestamp(microseconds: 200))
         let store = MarketStore()
         let fetcher = ScriptedFetcher(answers: [.markets: listing, .orderBook(xlm): FeedMessage(events: [.orderBook(book)])]) {
-            _ = try? await eventually { await store.snapshot().feed.messages >= 2 }
+            _ = try? await eventually { await store.snapshot().primary.feed.messages >= 2 }
         }
         let transport = ScriptedTransport(
             bookUpdates: .deltas(snapshotDepth: 30),
@@ -144,7 +144,7 @@ extension FeedSupervisorTests {
         let book = try await waitFor(store) { $0.orderBooks[xlm] != nil }.orderBooks[xlm]
         #expect(book == healthy)
         #expect(fetcher.bookFetches == 2)
-        let snapshot = await store.snapshot()
+        let snapshot = await store.snapshot().primary
         #expect(snapshot.bookState(of: xlm) == .live, "resyncing until the healthy book came")
     }
 }
@@ -168,7 +168,7 @@ extension FeedSupervisorTests {
         defer { running.cancel() }
         _ = try await eventually { !transport.subscriptions.isEmpty }
         #expect(transport.subscriptions.first?.tickers == markets.prefix(3).map(\.code))
-        let snapshot = await store.snapshot()
+        let snapshot = await store.snapshot().primary
         #expect(snapshot.markets.map(\.code) == markets.prefix(3).map(\.code))
         #expect(snapshot.feed.lastProblem == "the listing holds 5 markets; following the first 3")
     }

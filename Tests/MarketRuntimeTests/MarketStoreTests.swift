@@ -18,10 +18,10 @@ import Testing
         let clock = SteppedClock()
         let store = MarketStore(clock: clock)
         let feed = FeedStatus(state: .live, messages: 3)
-        await store.apply([ticker(btc, 100)], feed: feed)
-        await store.apply([ticker(eth, 10)], feed: feed)
-        await store.apply([ticker(btc, 101)], feed: feed)
-        let snapshot = try #require(await store.nextSnapshot())
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: feed)
+        await store.apply([ticker(eth, 10)], from: .bithumb, feed: feed)
+        await store.apply([ticker(btc, 101)], from: .bithumb, feed: feed)
+        let snapshot = try #require(await store.nextSnapshot()?.primary)
         #expect(snapshot.version == 1)
         #expect(snapshot.diff.tickers == [btc, eth])
         #expect(snapshot.tickers[btc]?.price == 101)
@@ -34,11 +34,11 @@ import Testing
     @Test func aWallClockSteppedBackDoesNotHoldSnapshots() async throws {
         let clock = SteppedClock()
         let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
-        await store.apply([ticker(btc, 100)], feed: FeedStatus())
-        _ = await store.nextSnapshot()
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        _ = await store.nextSnapshot()?.primary
         clock.stepWallClock(by: .seconds(-3600))
-        await store.apply([ticker(btc, 101)], feed: FeedStatus())
-        let next = try #require(await store.nextSnapshot())
+        await store.apply([ticker(btc, 101)], from: .bithumb, feed: FeedStatus())
+        let next = try #require(await store.nextSnapshot()?.primary)
         #expect(next.tickers[btc]?.price == 101)
         #expect(clock.sleeps.allSatisfy { $0 <= .milliseconds(50) }, "\(clock.sleeps)")
     }
@@ -46,30 +46,30 @@ import Testing
     @Test func snapshotsComeAtMostAtTheConfiguredRate() async throws {
         let clock = SteppedClock()
         let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
-        await store.apply([ticker(btc, 100)], feed: FeedStatus())
-        _ = await store.nextSnapshot()
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        _ = await store.nextSnapshot()?.primary
         clock.advance(by: .milliseconds(20))
-        await store.apply([ticker(btc, 101)], feed: FeedStatus())
-        let second = try #require(await store.nextSnapshot())
+        await store.apply([ticker(btc, 101)], from: .bithumb, feed: FeedStatus())
+        let second = try #require(await store.nextSnapshot()?.primary)
         #expect(clock.sleeps == [.milliseconds(30)], "the second waits out the rest of its 50 ms")
         #expect(second.diff.priceMoves == [btc: .up])
     }
 
     @Test func aFeedChangeAloneIsPublished() async throws {
         let store = MarketStore(clock: SteppedClock())
-        await store.update(feed: FeedStatus(state: .stale, lastProblem: "nothing received for 20 s"))
-        let snapshot = try #require(await store.nextSnapshot())
+        await store.update(feed: FeedStatus(state: .stale, lastProblem: "nothing received for 20 s"), of: .bithumb)
+        let snapshot = try #require(await store.nextSnapshot()?.primary)
         #expect(snapshot.feed.state == .stale)
         #expect(snapshot.diff.isEmpty)
     }
 
     @Test func aWaitingReaderIsWokenByChangesAndReleasedByCancellation() async throws {
         let store = MarketStore(clock: SteppedClock())
-        let reader = Task { await store.nextSnapshot() }
+        let reader = Task { await store.nextSnapshot()?.primary }
         try await Task.sleep(for: .milliseconds(20))
-        await store.apply([ticker(eth, 5)], feed: FeedStatus())
+        await store.apply([ticker(eth, 5)], from: .bithumb, feed: FeedStatus())
         #expect(await reader.value?.tickers[eth]?.price == 5)
-        let idle = Task { await store.nextSnapshot() }
+        let idle = Task { await store.nextSnapshot()?.primary }
         try await Task.sleep(for: .milliseconds(20))
         idle.cancel()
         #expect(await idle.value == nil)

@@ -22,7 +22,8 @@ import Testing
     @Test func theDocumentedFileSetsTheBuiltInDefaults() throws {
         let settings = try #require(try ConfigFile.read(Self.documentedPath, required: true))
         let defaults = DashboardSettings(exchangeName: "")
-        #expect(settings.exchange == .bithumb)
+        #expect(settings.exchanges == [.bithumb])
+        #expect(settings.demo == false)
         #expect(settings.frameRate == DashboardApp.defaultFrameRate)
         #expect(settings.mouse == defaults.usesMouse)
         #expect(settings.tab == defaults.tab)
@@ -48,6 +49,7 @@ import Testing
         #expect(settings.endpoints[.upbit]?.webSocketURL == "wss://api.upbit.com/websocket/v1")
         #expect(settings.endpoints[.bithumbLegacy]?.restURL == "https://api.bithumb.com")
         #expect(settings.endpoints.count == 3)
+        #expect(settings.chosenExchanges == [.bithumb, .upbit])
     }
 
     @Test func laterLayersWinKeyByKey() throws {
@@ -69,7 +71,8 @@ import Testing
             websocket = "ws://127.0.0.1:2/ws"
             """, file: "/g/given.toml")
         let merged = user.overlaid(by: given)
-        #expect(merged.exchange == .upbit)
+        #expect(merged.chosenExchanges == [.upbit])
+        #expect(!merged.usesDemo)
         #expect(merged.frameRate == 20)
         #expect(merged.priceColors == PriceColors(rise: .green, fall: .magenta))
         #expect(merged.endpoints[.upbit] == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:2/ws", restURL: "http://127.0.0.1:1"))
@@ -88,13 +91,33 @@ import Testing
         var flags = ConfigSettings()
         flags.chosenExchangeEndpoints = ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws")
         let resolved = file.overlaid(by: flags)
-        #expect(resolved.chosenExchange == .upbit)
-        #expect(resolved.chosenEndpoints == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws", restURL: "http://127.0.0.1:1"))
-        flags.exchange = .bithumb
+        #expect(resolved.chosenExchanges == [.upbit])
+        #expect(resolved.chosenEndpoints(for: .upbit) == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws", restURL: "http://127.0.0.1:1"))
+        flags.exchanges = [.bithumb]
         let switched = file.overlaid(by: flags)
-        #expect(switched.chosenEndpoints == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws"))
-        #expect(ConfigSettings().chosenExchange == .bithumb)
-        #expect(ConfigSettings().chosenEndpoints.isEmpty)
+        #expect(switched.chosenEndpoints(for: .bithumb) == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:3/ws"))
+        #expect(ConfigSettings().chosenExchanges == [.bithumb])
+        #expect(ConfigSettings().chosenEndpoints(for: .bithumb).isEmpty)
+        flags.exchanges = [.bithumb, .upbit]
+        let both = file.overlaid(by: flags)
+        #expect(both.chosenEndpoints(for: .upbit) == ConfigSettings.Endpoints(webSocketURL: "ws://127.0.0.1:2/ws", restURL: "http://127.0.0.1:1"))
+        #expect(both.chosenEndpoints(for: .bithumb).isEmpty)
+    }
+
+    /// `exchanges` lists several feeds, one per exchange; `exchange = "demo"` keeps the list
+    /// and has the demo exchange serve it.
+    @Test func severalExchangesAreListedOncePerExchange() throws {
+        let file = try ConfigFile.parse(
+            """
+            exchanges = ["bithumb-legacy", "upbit"]
+            exchange = "demo"
+            """, file: "/u/config.toml")
+        #expect(file.chosenExchanges == [.bithumbLegacy, .upbit])
+        #expect(file.usesDemo)
+        #expect(badConfig(#"exchanges = ["bithumb", "bithumb-legacy"]"#)?.contains("bithumb is named twice") == true)
+        #expect(badConfig(#"exchanges = ["demo"]"#)?.contains(#""demo" is not one of"#) == true)
+        #expect(badConfig(#"exchanges = "upbit""#)?.contains("expected an array of exchange names") == true)
+        #expect(badConfig(#"exchanges = []"#)?.contains("name at least one exchange") == true)
     }
 
     @Test func pathsAreTakenFromTheFilesFolder() throws {

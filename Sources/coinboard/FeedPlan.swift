@@ -1,0 +1,86 @@
+import ExchangeClient
+import MarketCore
+import MarketWire
+
+/// What the board follows: one feed per exchange (several side by side), or a recording.
+struct FeedPlan {
+    /// One exchange's feed.
+    struct Feed {
+        /// The exchange whose part of the store the feed fills.
+        let exchange: Exchange
+        /// Where its data comes from.
+        let source: FeedSource
+    }
+
+    /// The feeds, one per exchange, Bithumb first.
+    let feeds: [Feed]
+
+    /// A plan of `feeds` (at least one, one per exchange).
+    init(feeds: [Feed]) {
+        self.feeds = feeds.sorted { $0.exchange < $1.exchange }
+    }
+
+    /// The recording at `path`, played at `speed`.
+    static func replay(of path: String, speed: Double) throws -> FeedPlan {
+        let recording = try FrameRecording(contentsOf: path)
+        guard let dialect = recording.dialect else { throw CoinboardError.notARecording(path) }
+        let exchange: Exchange = dialect == .upbit ? .upbit : .bithumb
+        return FeedPlan(feeds: [Feed(exchange: exchange, source: .replay(path: path, recording: recording, dialect: dialect, speed: speed))])
+    }
+
+    /// The exchanges followed.
+    var exchanges: [Exchange] { feeds.map(\.exchange) }
+
+    /// Whether the embedded demo exchange serves any feed.
+    var usesDemo: Bool { feeds.contains { if case .demo = $0.source { true } else { false } } }
+
+    /// The name `snapshot` reports for a single feed: `demo` for the simulated exchange.
+    var name: String { feeds.count == 1 ? feeds[0].source.name : feeds.map(\.exchange.rawValue).joined(separator: ",") }
+
+    /// The name the dashboard's status bar shows.
+    var displayName: String {
+        usesDemo ? "DEMO" : feeds.map(\.source.displayName).joined(separator: " · ")
+    }
+}
+
+/// One exchange's feed to connect to.
+enum FeedSource {
+    /// The embedded demo exchange, started in-process on a free loopback port, in this dialect.
+    case demo(Dialect)
+    /// An exchange (or a server speaking its dialect) at these endpoints, with these deadlines.
+    case remote(name: String, endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines)
+    /// A recording played back at `speed` times the pace it was recorded at.
+    case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
+
+    /// The name the output shows: `demo` for the simulated exchange.
+    var name: String {
+        switch self {
+        case .demo: "demo"
+        case .remote(let name, _, _): name
+        case .replay: "replay"
+        }
+    }
+
+    /// The dialect the feed speaks.
+    var dialect: Dialect {
+        switch self {
+        case .demo(let dialect): dialect
+        case .remote(_, let endpoints, _): endpoints.dialect
+        case .replay(_, _, let dialect, _): dialect
+        }
+    }
+
+    /// The name the dashboard's status bar shows.
+    var displayName: String {
+        switch self {
+        case .demo: "DEMO"
+        case .remote(let name, let endpoints, _):
+            switch endpoints.dialect {
+            case .bithumb: "Bithumb"
+            case .bithumbLegacy: "Bithumb legacy"
+            case .upbit: name == "upbit" ? "Upbit" : name
+            }
+        case .replay: "REPLAY"
+        }
+    }
+}
