@@ -64,6 +64,10 @@ struct MarketScreen: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let (tabs, table) = area.splitTop(1)
         TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
-        MarketTable(state: state, theme: theme).render(in: table, into: &buffer)
+        if state.tab == .compare {
+            ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
+        } else {
+            MarketTable(state: state, theme: theme).render(in: table, into: &buffer)
+        }
     }
 }

@@ -12,14 +12,18 @@ struct DetailScreen: Widget {
         let labels = Labels(language: state.nameLanguage)
         let snapshot = state.snapshot
         let book = snapshot.orderBooks[market]
-        let layout = DetailLayout(area: area, pane: state.detailPane, bookRows: DetailLayout.bookRows(for: book))
+        let layout = DetailLayout(area: area, pane: state.detailPane, bookRows: state.detailBookRows(of: market))
         TickerHeader(market: market, state: state, theme: theme).render(in: layout.header, into: &buffer)
         if let bar = layout.paneBar {
             PaneBar(selected: state.detailPane, labels: labels, theme: theme).render(in: bar, into: &buffer)
         }
         let ticker = snapshot.tickers[market]
         let tape = snapshot.trades[market]
-        if let area = layout.book {
+        if let area = layout.book, state.showsBothBooks, state.board.isComparing {
+            let comparison = BookComparison(
+                bithumb: state.board[.bithumb].orderBooks[market], upbit: state.board[.upbit].orderBooks[market])
+            TwinBookPanel(comparison: comparison, labels: labels, theme: theme).render(in: area, into: &buffer)
+        } else if let area = layout.book {
             DepthPanel(
                 book: book, bookState: snapshot.bookState(of: market), ticker: ticker, lastTrade: tape?.newest, labels: labels,
                 theme: theme

@@ -71,6 +71,7 @@ struct Labels {
         case .favoritesOrder: pick("내 순서", "my order")
         case .popularity: pick("인기순", "popular")
         case .tradeStrength: pick("체결강도", "buy/sell")
+        case .gap: pick("가격차", "gap")
         }
     }
 

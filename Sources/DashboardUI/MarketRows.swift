@@ -4,13 +4,15 @@ import MarketCore
 /// snapshot, key or search change, never while drawing.
 enum MarketRows {
     static func make(
-        snapshot: MarketSnapshot, listing byCode: [MarketCode: Market], tab: MarketTab,
-        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage
+        board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
+        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage, includesUnpaired: Bool = false
     ) -> [MarketCode] {
+        let snapshot = board[exchange]
         let listed: [MarketCode]
         switch tab {
         case .krw: listed = snapshot.markets.map(\.code).filter { $0.quote == "KRW" }
         case .favorites: listed = favorites
+        case .compare: listed = compared(board, includesUnpaired: includesUnpaired)
         }
         let needle = query.lowercased()
         let matching =
@@ -26,7 +28,9 @@ enum MarketRows {
         let ranked = matching.map { code in
             (
                 code: code,
-                key: sortValue(of: code, key: sort.key, market: byCode[code], snapshot: snapshot, language: language)
+                key: tab == .compare
+                    ? comparisonSortValue(of: code, key: sort.key, market: byCode[code], board: board, language: language)
+                    : sortValue(of: code, key: sort.key, market: byCode[code], snapshot: snapshot, language: language)
             )
         }
         return ranked.sorted { lhs, rhs in
@@ -65,7 +69,38 @@ enum MarketRows {
         case .name: .text(name(of: code, market: market, language: language).lowercased())
         case .popularity: .number(snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero)
         case .tradeStrength: ticker?.flow?.strength.map(SortValue.number)
-        case .favoritesOrder: nil
+        case .favoritesOrder, .gap: nil
+        }
+    }
+
+    /// The KRW markets the comparison lists: those on both Bithumb and Upbit, or with
+    /// `includesUnpaired` those on either.
+    private static func compared(_ board: BoardSnapshot, includesUnpaired: Bool) -> [MarketCode] {
+        let bithumb = board[.bithumb].markets.map(\.code).filter { $0.quote == "KRW" }
+        let upbit = board[.upbit].markets.map(\.code).filter { $0.quote == "KRW" }
+        let onUpbit = Set(upbit)
+        guard includesUnpaired else { return bithumb.filter(onUpbit.contains) }
+        let onBithumb = Set(bithumb)
+        return bithumb + upbit.filter { !onBithumb.contains($0) }
+    }
+
+    /// A coin's gap between the exchanges, when both price it.
+    static func gap(of code: MarketCode, in board: BoardSnapshot) -> PriceGap? {
+        guard let bithumb = board[.bithumb].tickers[code]?.price, let upbit = board[.upbit].tickers[code]?.price else { return nil }
+        return PriceGap(code: code, bithumb: bithumb, upbit: upbit)
+    }
+
+    private static func comparisonSortValue(
+        of code: MarketCode, key: SortKey, market: Market?, board: BoardSnapshot, language: NameLanguage
+    ) -> SortValue? {
+        switch key {
+        case .gap: return gap(of: code, in: board)?.gapPercent.map { .number($0.magnitude) }
+        case .tradeValue:
+            let values = [Exchange.bithumb, .upbit].compactMap { board[$0].tickers[code]?.tradeValue24h }
+            return values.isEmpty ? nil : .number(values.reduce(.zero, +))
+        case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code]).map { .number($0.price) }
+        case .name: return .text(name(of: code, market: market, language: language).lowercased())
+        case .changeRate, .popularity, .tradeStrength, .favoritesOrder: return nil
         }
     }
 

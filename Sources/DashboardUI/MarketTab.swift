@@ -4,9 +4,21 @@ public enum MarketTab: String, Sendable, Hashable, CaseIterable {
     case krw
     /// The user's favorites, in the user's order.
     case favorites
+    /// 거래소 비교: each coin's price on both exchanges and the gap between them (only while
+    /// several exchanges are followed).
+    case compare
 
-    /// The other tab.
-    public var toggled: MarketTab { self == .krw ? .favorites : .krw }
+    /// The tabs shown: the comparison only while several exchanges are followed.
+    public static func shown(comparing: Bool) -> [MarketTab] {
+        comparing ? allCases : [.krw, .favorites]
+    }
+
+    /// The tab `steps` places on among those shown, wrapping around.
+    public func stepped(by steps: Int, comparing: Bool) -> MarketTab {
+        let tabs = Self.shown(comparing: comparing)
+        let index = tabs.firstIndex(of: self) ?? 0
+        return tabs[((index + steps) % tabs.count + tabs.count) % tabs.count]
+    }
 }
 
 /// What the market table is sorted by.
@@ -25,11 +37,17 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
     case tradeStrength = "strength"
     /// The user's own order: the Favorites tab only.
     case favoritesOrder = "order"
+    /// The size of the price gap between the exchanges, as a percentage: the comparison only.
+    case gap
 
     /// The keys a tab offers, in the order `s` steps through them.
     public static func offered(in tab: MarketTab) -> [SortKey] {
         let keys: [SortKey] = [.tradeValue, .changeRate, .popularity, .tradeStrength, .price, .name]
-        return tab == .favorites ? [.favoritesOrder] + keys : keys
+        switch tab {
+        case .krw: return keys
+        case .favorites: return [.favoritesOrder] + keys
+        case .compare: return [.gap, .tradeValue, .price, .name]
+        }
     }
 
     /// The key after this one in `tab`, wrapping around.
@@ -60,4 +78,6 @@ public struct SortOrder: Sendable, Hashable {
     public static let `default` = SortOrder(key: .tradeValue, isDescending: true)
     /// The user's order of favorites, first to last.
     public static let favoritesOrder = SortOrder(key: .favoritesOrder, isDescending: false)
+    /// The widest gap first.
+    public static let widestGap = SortOrder(key: .gap, isDescending: true)
 }

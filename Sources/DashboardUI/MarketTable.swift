@@ -8,7 +8,7 @@ struct MarketTable: Widget {
     let theme: Theme
 
     /// The table's columns, in the order they are dropped when the terminal is narrow.
-    enum Column: CaseIterable {
+    enum Column: TableColumn, CaseIterable {
         case star, name, badge, symbol, price, changeRate, changeAmount, tradeStrength, tradeValue
 
         var width: Int {
@@ -33,13 +33,9 @@ struct MarketTable: Widget {
     /// The columns that fit in `width` with their widths (체결강도 only with `strength`); the
     /// name takes what is left, up to 20.
     static func columns(fitting width: Int, strength: Bool) -> [(column: Column, width: Int)] {
-        var shown = Column.allCases.filter { strength || $0 != .tradeStrength }
-        func needed(_ columns: [Column]) -> Int { columns.reduce(0) { $0 + $1.width } + columns.count - 1 }
-        for column in Column.droppedFirst where needed(shown) > width {
-            shown.removeAll { $0 == column }
-        }
-        let spare = max(0, width - needed(shown))
-        return shown.map { column in (column, column == .name ? column.width + min(spare, 10) : column.width) }
+        TableLayout.fit(
+            Column.allCases.filter { strength || $0 != .tradeStrength }, width: width, droppedFirst: Column.droppedFirst,
+            flexible: .name)
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
@@ -47,7 +43,7 @@ struct MarketTable: Widget {
         let columns = Self.columns(fitting: area.width, strength: state.showsTradeStrength || state.sort.key == .tradeStrength)
         let labels = Labels(language: state.nameLanguage)
         let basis = state.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
-        draw(columns, y: area.y, in: area, into: &buffer) { column in
+        TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
             let title: String
             switch column {
             case .star: title = ""
@@ -81,7 +77,7 @@ struct MarketTable: Widget {
         let ticker = state.snapshot.tickers[code]
         let signals = market.map { state.snapshot.signals(for: $0) }
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
-        draw(columns, y: y, in: area, into: &buffer) { column in
+        TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
             case .star:
                 return (state.favorites.contains(code) ? theme.star : "", Style.plain.foreground(.yellow))
@@ -111,21 +107,6 @@ struct MarketTable: Widget {
         }
     }
 
-    private func draw(
-        _ columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer,
-        cell: (Column) -> (String, Style)
-    ) {
-        var x = area.x
-        for (column, width) in columns {
-            let (text, style) = cell(column)
-            let fitted =
-                column.isRightAligned
-                ? DisplayFormat.fitted(text, toColumns: width).rightAligned(toColumns: width) : text.padded(toColumns: width)
-            buffer.write(fitted, x: x, y: y, limit: min(width, area.maxX - x), style: style)
-            x += width + 1
-        }
-    }
-
     private func renderEmpty(labels: Labels, in area: Rect, into buffer: inout Buffer) {
         let lines: [String]
         if state.tab == .favorites && state.favorites.isEmpty {
@@ -135,11 +116,6 @@ struct MarketTable: Widget {
         } else {
             lines = [labels.waiting]
         }
-        for (index, line) in lines.enumerated() where index < area.height {
-            let text = line.truncated(toColumns: area.width)
-            buffer.write(
-                text, x: area.x + max(0, (area.width - text.terminalColumns) / 2), y: area.y + 1 + index,
-                limit: area.width, style: theme.muted)
-        }
+        TableLayout.drawEmpty(lines, in: area, into: &buffer, style: theme.muted)
     }
 }

@@ -2,7 +2,8 @@ import MarketCore
 import TerminalKit
 
 /// The bottom row: the exchange (DEMO unmistakable), the connection, the age of the last
-/// message, messages a second, a notice if any, and the KST clock.
+/// message — each exchange's, when several are followed — messages a second, a notice if any,
+/// and the KST clock.
 struct StatusBar: Widget {
     let state: UIState
     let theme: Theme
@@ -11,7 +12,6 @@ struct StatusBar: Widget {
         guard !area.isEmpty else { return }
         let bar = Style.plain.reversed
         buffer.fill(area, style: bar)
-        let feed = state.snapshot.feed
         let right = " \(Self.clock(at: state.now)) KST  ?:help "
         let rightX = max(area.x, area.maxX - right.terminalColumns)
         var x = area.x
@@ -20,19 +20,36 @@ struct StatusBar: Widget {
         }
         if state.settings.isDemo {
             put(" DEMO · simulated ", Style(foreground: .black, background: .yellow, isBold: true))
-        } else {
+        } else if !state.board.isComparing {
             put(" \(state.settings.exchangeName) ", bar.bold)
         }
-        put(" ")
-        put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
-        if let age = Self.dataAge(of: feed, at: state.now) { put("  \(age)") }
-        if let problem = state.watchlistProblem ?? state.notice ?? (feed.state == .live ? nil : feed.lastProblem) {
+        let board = state.board
+        let labels = Labels(language: state.nameLanguage)
+        // Several exchanges on a narrow terminal: each one's state without the age.
+        let showsAge = !board.isComparing || area.width >= 120
+        for exchange in board.exchanges {
+            let feed = board[exchange].feed
+            put(board.isComparing ? "  " : " ")
+            if board.isComparing { put(labels.exchangeName(exchange) + " ", exchange == state.exchange ? bar.bold : bar) }
+            put("● \(feed.state.rawValue)", Style(foreground: .black, background: color(of: feed.state), isBold: true))
+            if showsAge, let age = Self.dataAge(of: feed, at: state.now) { put("  \(age)") }
+            if board.isComparing, feed.reconnects > 0 { put(" \(feed.reconnects)×") }
+        }
+        let troubled = board.exchanges.first { board[$0].feed.state != .live && board[$0].feed.lastProblem != nil }
+        let feedProblem = troubled.flatMap { exchange in
+            board[exchange].feed.lastProblem.map { board.isComparing ? "\(labels.exchangeName(exchange)): \($0)" : $0 }
+        }
+        if let problem = state.watchlistProblem ?? state.notice ?? feedProblem {
             put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
         }
+        let feeds = board.exchanges.map { board[$0].feed }
+        let decodeErrors = feeds.reduce(0) { $0 + $1.decodeErrors }
+        let reconnects = feeds.reduce(0) { $0 + $1.reconnects }
+        let dropped = feeds.reduce(0) { $0 + $1.droppedEvents }
         var counters = "  \(Int(state.messageRate.rounded())) msg/s"
-        if feed.decodeErrors > 0 { counters += "  \(feed.decodeErrors) bad" }
-        if feed.reconnects > 0 { counters += "  \(feed.reconnects) reconnects" }
-        if feed.droppedEvents > 0 { counters += "  \(feed.droppedEvents) dropped" }
+        if decodeErrors > 0 { counters += "  \(decodeErrors) bad" }
+        if reconnects > 0, !board.isComparing { counters += "  \(reconnects) reconnects" }
+        if dropped > 0 { counters += "  \(dropped) dropped" }
         if counters.terminalColumns <= rightX - x { put(counters) }
         buffer.write(right, x: rightX, y: area.y, limit: area.maxX - rightX, style: bar)
     }

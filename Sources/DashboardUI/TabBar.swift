@@ -1,3 +1,4 @@
+import MarketCore
 import TerminalKit
 
 /// The top row of the market screen: the two tabs, then the sort order and the search.
@@ -6,9 +7,18 @@ struct TabBar: Widget {
     let theme: Theme
 
     /// The tabs' titles as drawn from the left, each padded by a space and followed by one.
+    /// With several exchanges, the KRW or Favorites tab shown names the exchange it shows.
     static func titles(_ state: UIState) -> [(tab: MarketTab, title: String)] {
         let labels = Labels(language: state.nameLanguage)
-        return [(.krw, " \(labels.krwTab) "), (.favorites, " \(labels.favoritesTab) \(state.favorites.count) ")]
+        let comparing = state.board.isComparing
+        return MarketTab.shown(comparing: comparing).map { tab in
+            let exchange = comparing && tab == state.tab && tab != .compare ? "· \(labels.exchangeName(state.exchange)) " : ""
+            return switch tab {
+            case .krw: (tab, " \(labels.krwTab) \(exchange)")
+            case .favorites: (tab, " \(labels.favoritesTab) \(state.favorites.count) \(exchange)")
+            case .compare: (tab, " \(labels.compareTab) ")
+            }
+        }
     }
 
     /// The tab whose title covers column `x` of the bar, if any.

@@ -14,6 +14,9 @@ struct TickerHeader: Widget {
         var x = area.x
         let star = state.favorites.contains(market) ? theme.star : " "
         x += buffer.write(star + " ", x: x, y: area.y, limit: area.maxX - x, style: Style.plain.foreground(.yellow))
+        if state.board.isComparing {
+            x += buffer.write("[\(labels.exchangeName(state.exchange))] ", x: x, y: area.y, limit: area.maxX - x, style: theme.header.bold)
+        }
         x += buffer.write("\(name) \(market.base)/\(market.quote)  ", x: x, y: area.y, limit: area.maxX - x, style: theme.header)
         guard let ticker = state.snapshot.tickers[market] else { return }
         let style = theme.style(for: ticker.change.direction)
@@ -33,6 +36,12 @@ struct TickerHeader: Widget {
         figures.append(("\(labels.previousClose) \(DisplayFormat.price(ticker.referencePrice))", 4))
         if let volume = ticker.volume24h { figures.append(("\(labels.volume) \(DisplayFormat.quantity(volume))", 1)) }
         if let value = ticker.tradeValue24h { figures.append(("\(labels.tradeValue) \(DisplayFormat.millions(value))", 2)) }
+        if let other = state.board.exchanges.first(where: { $0 != state.exchange }), let price = state.board[other].tickers[market]?.price {
+            let gap = MarketRows.gap(of: market, in: state.board)?.gapPercent.map {
+                " \(labels.gapPercentColumn) \(DisplayFormat.signedPercent($0.shifted(byPowerOfTen: -2)))"
+            }
+            figures.append(("\(labels.exchangeName(other)) \(DisplayFormat.price(price))\(gap ?? "")", 6))
+        }
         let signals = state.listing[market].map { state.snapshot.signals(for: $0) } ?? MarketSignals()
         if let strength = signals.tradeStrength { figures.append((labels.tradeStrength(strength), 7)) }
         if let transfer = signals.transfer, transfer.deposit == .normal, transfer.withdrawal == .normal {

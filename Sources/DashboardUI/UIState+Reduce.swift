@@ -57,6 +57,8 @@ extension UIState {
         case .character("e"):
             if settings.isUnicode { setNameLanguage(nameLanguage == .korean ? .english : .korean) }
             return []
+        case .character("E"):
+            return switchExchange()
         default:
             break
         }
@@ -71,7 +73,7 @@ extension UIState {
         let index = selectedIndex ?? 0
         let page = max(1, visibleRowCount)
         switch key {
-        case .tab, .backTab: setTab(tab.toggled)
+        case .tab, .backTab: setTab(tab.stepped(by: key == .tab ? 1 : -1, comparing: board.isComparing))
         case .up, .character("k"): select(index: index - 1)
         case .down, .character("j"): select(index: index + 1)
         case .pageUp: select(index: index - page)
@@ -84,10 +86,16 @@ extension UIState {
         case .character("S"): setSort(SortOrder(key: sort.key, isDescending: !sort.isDescending))
         case .character("p"): setShowsTradeStrength(!showsTradeStrength)
         case .character("J"), .character("K"): return moveFavorite(by: key == .character("J") ? 1 : -1)
+        case .character("o") where tab == .compare: setShowsUnpaired(!showsUnpaired)
         case .character("/"): setQuery(query, searching: true)
         case .escape: if !query.isEmpty { setQuery("", searching: false) }
         case .enter:
             guard let selection else { return [] }
+            if tab == .compare, !snapshot.markets.contains(where: { $0.code == selection }),
+                let listing = board.exchanges.first(where: { board[$0].markets.contains { $0.code == selection } })
+            {
+                setExchange(listing)
+            }
             setScreen(.detail(selection))
             setChart(ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle))
             return [.follow(selection, chart.interval)]
@@ -107,6 +115,8 @@ extension UIState {
             return [.follow(nil, chart.interval)]
         case .character("d"):
             openDepth(of: market, returnsToDetail: true)
+        case .character("b") where board.isComparing:
+            setShowsBothBooks(!showsBothBooks)
         case .tab, .backTab:
             setDetailPane(detailPane.stepped(by: key == .tab ? 1 : -1))
         case .character(let character) where character.wholeNumberValue != nil:
@@ -138,7 +148,7 @@ extension UIState {
                 setChart(hidden)
                 return []
             }
-            let bookRows = DetailLayout.bookRows(for: snapshot.orderBooks[market])
+            let bookRows = detailBookRows(of: market)
             if DetailLayout(size: size, pane: detailPane, bookRows: bookRows).chart == nil { setDetailPane(.chart) }
             let candles = snapshot.candles[market]?[chart.interval]?.candles ?? []
             setChart(chart.movingCursor(by: 0, in: candles, columns: chartPlotColumns(of: market)))
@@ -150,7 +160,7 @@ extension UIState {
 
     /// The chart's plot width in columns at the present size, for the cursor to scroll by.
     private func chartPlotColumns(of market: MarketCode) -> Int {
-        let layout = DetailLayout(size: size, pane: detailPane, bookRows: DetailLayout.bookRows(for: snapshot.orderBooks[market]))
+        let layout = DetailLayout(size: size, pane: detailPane, bookRows: detailBookRows(of: market))
         return max(1, (layout.chart?.width ?? size.width) - ChartScale.labelWidth)
     }
 
@@ -201,5 +211,24 @@ extension UIState {
         setFavorites(reordered)
         select(index: rows.firstIndex(of: market) ?? 0)
         return [.saveWatchlist(watchlist)]
+    }
+}
+
+extension UIState {
+    /// The rows the detail view's book panel needs for `market`: the shown exchange's book, or
+    /// the taller of the two when both books are shown.
+    func detailBookRows(of market: MarketCode) -> Int {
+        guard showsBothBooks, board.isComparing else { return DetailLayout.bookRows(for: snapshot.orderBooks[market]) }
+        return board.exchanges.map { DetailLayout.bookRows(for: board[$0].orderBooks[market]) }.max() ?? 0
+    }
+
+    /// `E`: shows the next exchange followed (the KRW and Favorites tabs and the detail views are
+    /// one exchange's); the market in view stays in view.
+    mutating func switchExchange() -> [UICommand] {
+        guard board.isComparing, let index = board.exchanges.firstIndex(of: exchange) else { return [] }
+        setExchange(board.exchanges[(index + 1) % board.exchanges.count])
+        let labels = Labels(language: nameLanguage)
+        setNotice(labels.showingExchange(exchange))
+        return []
     }
 }

@@ -29,19 +29,19 @@ extension UIState {
     /// a snapshot's time and those that ended are dropped with the time), so the set of lit
     /// flashes changes with time exactly when this passes.
     private var firstFlashEnd: Timestamp? {
-        flashes.values.lazy.map(\.until).min()
+        (flashes.values.lazy.map(\.until) + gapFlips.values.lazy.map(\.until)).min()
     }
 }
 
 /// Everything on screen that time alone changes, flashes aside, as it reads at one time.
 private struct TimedText: Equatable {
     let clock: String
-    let dataAge: String?
+    let dataAge: [String?]
     let updated: String?
 
     init(_ state: UIState, at time: Timestamp) {
         clock = StatusBar.clock(at: time)
-        dataAge = StatusBar.dataAge(of: state.snapshot.feed, at: time)
+        dataAge = state.board.exchanges.map { StatusBar.dataAge(of: state.board[$0].feed, at: time) }
         updated = state.focusedMarket.flatMap { TickerHeader.updated(market: $0, in: state, at: time) }
     }
 }

@@ -24,6 +24,9 @@ public struct UIState: Sendable, Equatable {
 
     /// How long a changed price stays lit.
     public static let flashDuration: Int64 = 300_000
+    /// How long a gap that changed sign stays lit: long enough to catch the eye on a board of
+    /// hundreds of rows.
+    public static let gapFlipDuration: Int64 = 2_000_000
 
     /// What the dashboard was started with.
     public let settings: DashboardSettings
@@ -77,6 +80,13 @@ public struct UIState: Sendable, Equatable {
     public private(set) var detailPane = DetailPane.book
     /// Price cells lit up now.
     public private(set) var flashes: [MarketCode: Flash] = [:]
+    /// Gap cells of the comparison lit up because the gap changed sign: `up` when Upbit went
+    /// above Bithumb.
+    public private(set) var gapFlips: [MarketCode: Flash] = [:]
+    /// Whether the comparison lists coins on one exchange only as well.
+    public private(set) var showsUnpaired = false
+    /// Whether the detail view shows both exchanges' books on one price axis.
+    public private(set) var showsBothBooks = false
     /// Messages a second over the last snapshots.
     public private(set) var messageRate: Double = 0
     /// A message for the status bar (a corrupt watchlist set aside, say).
@@ -85,8 +95,13 @@ public struct UIState: Sendable, Equatable {
     public private(set) var watchlistProblem: String?
     /// The markets the table lists now, filtered and sorted.
     public private(set) var rows: [MarketCode] = []
-    /// The listed markets by code, rebuilt only when the listing changes.
+    /// The listed markets by code, rebuilt only when a listing changes: the shown exchange's,
+    /// then the other exchanges' markets it does not list.
     public private(set) var listing: [MarketCode: Market] = [:]
+    /// The markets the listing was built from, to notice a change the diffs do not flag.
+    private var listingSourceCount = 0
+    /// The sign of each coin's gap in the last snapshot, to notice it flip.
+    private var gapSigns: [MarketCode: PriceMove] = [:]
 
     /// The message count at a time, to measure the message rate from.
     private struct RateSample: Sendable, Hashable {
@@ -105,7 +120,7 @@ public struct UIState: Sendable, Equatable {
         self.size = size
         self.now = now
         tab = settings.tab
-        sorts = [.krw: settings.sort, .favorites: .favoritesOrder]
+        sorts = [.krw: settings.sort, .favorites: .favoritesOrder, .compare: .widestGap]
         nameLanguage = settings.isUnicode ? settings.nameLanguage : .english
         showsTradeStrength = settings.showsTradeStrength
         chart = ChartView(interval: settings.chartInterval, columnsPerCandle: settings.columnsPerCandle)
@@ -138,9 +153,11 @@ public struct UIState: Sendable, Equatable {
     mutating func setBoard(_ board: BoardSnapshot) {
         self.board = board
         if !board.exchanges.contains(exchange) { exchange = board.exchanges[0] }
+        if !MarketTab.shown(comparing: board.isComparing).contains(tab) { tab = .krw }
         let snapshot = self.snapshot
-        if snapshot.diff.listingChanged || listing.count != snapshot.markets.count {
-            listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let sourceCount = board.exchanges.reduce(0) { $0 + board[$1].markets.count }
+        if board.exchanges.contains(where: { board[$0].diff.listingChanged }) || sourceCount != listingSourceCount {
+            rebuildListing()
         }
         setNow(board.exchanges.map { board[$0].capturedAt }.reduce(now, max))
         let labels = Labels(language: nameLanguage)
@@ -153,6 +170,7 @@ public struct UIState: Sendable, Equatable {
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))
         }
+        if board.isComparing { noteGapFlips() }
         sampleMessageRate()
         refreshRows()
     }
@@ -160,14 +178,46 @@ public struct UIState: Sendable, Equatable {
     mutating func setNow(_ time: Timestamp) {
         now = time
         flashes = flashes.filter { $0.value.until > time }
+        gapFlips = gapFlips.filter { $0.value.until > time }
+    }
+
+    /// The listing of the shown exchange, then the markets only the others list.
+    private mutating func rebuildListing() {
+        var markets = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        for other in board.exchanges where other != exchange {
+            for market in board[other].markets where markets[market.code] == nil { markets[market.code] = market }
+        }
+        listing = markets
+        listingSourceCount = board.exchanges.reduce(0) { $0 + board[$1].markets.count }
+    }
+
+    /// Lights the gaps whose sign changed since the last snapshot (a gap of zero between two
+    /// signs counts as no change yet).
+    private mutating func noteGapFlips() {
+        let changed = Set(board[.bithumb].diff.tickers).union(board[.upbit].diff.tickers)
+        for code in changed {
+            guard let gap = MarketRows.gap(of: code, in: board)?.gap, !gap.isZero else { continue }
+            let sign: PriceMove = gap.isNegative ? .down : .up
+            if let previous = gapSigns[code], previous != sign {
+                gapFlips[code] = Flash(move: sign, until: now.advanced(byMicroseconds: Self.gapFlipDuration))
+            }
+            gapSigns[code] = sign
+        }
     }
 
     /// Shows `exchange`'s markets (when it is followed): the listing, flashes and rows are its.
     mutating func setExchange(_ exchange: Exchange) {
         guard board.exchanges.contains(exchange), exchange != self.exchange else { return }
         self.exchange = exchange
-        listing = Dictionary(snapshot.markets.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        rebuildListing()
         flashes = [:]
+        refreshRows()
+    }
+
+    mutating func setShowsBothBooks(_ shows: Bool) { showsBothBooks = shows }
+
+    mutating func setShowsUnpaired(_ shows: Bool) {
+        showsUnpaired = shows
         refreshRows()
     }
 
@@ -229,8 +279,8 @@ public struct UIState: Sendable, Equatable {
 
     private mutating func refreshRows() {
         rows = MarketRows.make(
-            snapshot: snapshot, listing: listing, tab: tab, favorites: favorites, query: query,
-            sort: sort, language: nameLanguage)
+            board: board, exchange: exchange, listing: listing, tab: tab, favorites: favorites, query: query,
+            sort: sort, language: nameLanguage, includesUnpaired: showsUnpaired)
         if !hasChosenSelection, let remembered = settings.lastMarket, rows.contains(remembered) {
             selection = remembered
             hasChosenSelection = true

@@ -13,7 +13,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         discussion: """
             Tickers come for every KRW market; books, trades and candles for the --markets given. \
             The --duration starts once market data flows (waiting at most --wait for it), so a slow \
-            connection does not shorten it. Exits 0 when anything was fetched, 1 with one line on \
+            connection does not shorten it. Exits 0 when anything was fetched (from any exchange), 1 with one line on \
             stderr when nothing could be. With several exchanges (--exchange bithumb,upbit) it prints each \
             exchange's document under "exchanges" and the price gap of every coin on both under "comparison": \
             gap = upbit − bithumb, gapPercent = gap ÷ bithumb × 100 (exact, rounded half to even at 10^-8), \
@@ -81,7 +81,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             try await collection.collect(from: pipeline, defaultDuration: 3)
             return (await pipeline.store.snapshot(), pipeline.origins)
         }
-        for exchange in board.exchanges where board[exchange].markets.isEmpty {
+        // One exchange failing never hides the other: its document tells what went wrong.
+        if let exchange = board.exchanges.first, board.exchanges.allSatisfy({ board[$0].markets.isEmpty }) {
             throw CoinboardError.nothingFetched(from: origins[exchange] ?? exchange.rawValue, reason: board[exchange].feed.lastProblem)
         }
         let names = Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.name) })

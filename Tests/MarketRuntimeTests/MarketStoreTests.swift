@@ -75,3 +75,59 @@ import Testing
         #expect(await idle.value == nil)
     }
 }
+
+/// The store keyed by exchange: each exchange's feed fills its own part, one board carries all.
+@Suite struct MarketStoreExchangesTests {
+    let btc = MarketCode(code: "KRW-BTC")!
+
+    func ticker(_ price: ExactDecimal) -> MarketEvent {
+        .ticker(
+            Ticker(
+                market: btc, price: price, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .sinceMidnightKST),
+                timestamp: Timestamp(microseconds: 1)))
+    }
+
+    @Test func eachExchangeKeepsItsOwnMarketsAndFeedInOneBoard() async throws {
+        let store = MarketStore(exchanges: [.upbit, .bithumb], clock: SteppedClock())
+        #expect(store.exchanges == [.bithumb, .upbit])
+        await store.apply(
+            [.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin")]), ticker(100)], from: .bithumb, feed: FeedStatus(state: .live))
+        await store.apply([ticker(101)], from: .upbit, feed: FeedStatus(state: .reconnecting, reconnects: 1))
+        let board = try #require(await store.nextSnapshot())
+        #expect(board.exchanges == [.bithumb, .upbit])
+        #expect(board[.bithumb].tickers[btc]?.price == 100)
+        #expect(board[.upbit].tickers[btc]?.price == 101)
+        #expect(board[.bithumb].feed.state == .live)
+        #expect(board[.upbit].feed.state == .reconnecting)
+        #expect(board.gaps.isEmpty, "Upbit has listed nothing yet")
+    }
+
+    @Test func oneExchangesNewConnectionLeavesTheOthersBooksAlone() async throws {
+        let store = MarketStore(exchanges: [.bithumb, .upbit], clock: SteppedClock())
+        let listing = MarketEvent.markets([Market(code: btc, koreanName: "비트코인", englishName: "Bitcoin")])
+        let book = MarketEvent.orderBook(
+            OrderBook(
+                market: btc, bids: [BookLevel(price: 99, quantity: 1)], asks: [BookLevel(price: 101, quantity: 1)],
+                timestamp: Timestamp(microseconds: 1)))
+        for exchange in [Exchange.bithumb, .upbit] {
+            await store.apply([listing, book, ticker(exchange == .bithumb ? 100 : 102)], from: exchange, feed: FeedStatus(state: .live))
+        }
+        await store.connectionBegan(on: .upbit, feed: FeedStatus(state: .connecting, reconnects: 1))
+        let board = await store.snapshot()
+        #expect(board[.upbit].bookState(of: btc) == .stale)
+        #expect(board[.bithumb].bookState(of: btc) == .live)
+        #expect(board.gaps == [PriceGap(code: btc, bithumb: 100, upbit: 102)])
+        #expect(await store.arrivalMark(of: .upbit) > .origin)
+    }
+
+    @Test func anExchangeTheStoreDoesNotKeepIsIgnored() async throws {
+        let store = MarketStore(exchanges: [.bithumb], clock: SteppedClock())
+        await store.apply([ticker(100)], from: .upbit, feed: FeedStatus(state: .live))
+        await store.update(feed: FeedStatus(state: .failed), of: .upbit)
+        let board = await store.snapshot()
+        #expect(board.exchanges == [.bithumb])
+        #expect(!board.isComparing)
+        #expect(board[.upbit] == .empty)
+        #expect(await store.arrivalMark(of: .upbit) == .origin)
+    }
+}

@@ -34,10 +34,19 @@ public struct BoardSnapshot: Sendable, Equatable {
     /// Whether more than one exchange is followed.
     public var isComparing: Bool { exchanges.count > 1 }
 
-    /// The gaps of the coins priced on both Bithumb and Upbit, widest first; empty unless both
-    /// are followed.
+    /// The gaps of the coins listed and priced on both Bithumb and Upbit, widest first; empty
+    /// unless both are followed.
     public var gaps: [PriceGap] {
         guard let bithumb = snapshots[.bithumb], let upbit = snapshots[.upbit] else { return [] }
-        return PriceGap.gaps(bithumb: bithumb.tickers.mapValues(\.price), upbit: upbit.tickers.mapValues(\.price))
+        return PriceGap.gaps(bithumb: bithumb.listedPrices, upbit: upbit.listedPrices)
+    }
+}
+
+extension MarketSnapshot {
+    /// The last price of every listed market that has one.
+    var listedPrices: [MarketCode: ExactDecimal] {
+        var prices: [MarketCode: ExactDecimal] = [:]
+        for market in markets { prices[market.code] = tickers[market.code]?.price }
+        return prices
     }
 }

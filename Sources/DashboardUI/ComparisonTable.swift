@@ -1,0 +1,98 @@
+import MarketCore
+import TerminalKit
+
+/// 거래소 비교: one row per coin on both exchanges — ★, name, each exchange's price, the gap
+/// (Upbit − Bithumb) in won and as a percentage of Bithumb's price, each side's 24-hour traded
+/// value. A gap whose sign just flipped is lit; coins on one exchange only show `-` for the other.
+struct ComparisonTable: Widget {
+    let state: UIState
+    let theme: Theme
+
+    /// The table's columns, in the order they are dropped when the terminal is narrow.
+    enum Column: TableColumn, CaseIterable {
+        case star, name, bithumbPrice, upbitPrice, gap, gapPercent, bithumbValue, upbitValue
+
+        var width: Int {
+            switch self {
+            case .star: 2
+            case .name: 12
+            case .bithumbPrice, .upbitPrice: 13
+            case .gap: 13
+            case .gapPercent: 8
+            case .bithumbValue, .upbitValue: 15
+            }
+        }
+
+        var isRightAligned: Bool { self != .star && self != .name }
+
+        static let droppedFirst: [Column] = [.upbitValue, .bithumbValue, .star, .gap]
+    }
+
+    /// The columns that fit in `width`; the name takes what is left, up to 22. The traded
+    /// values come as a pair or not at all.
+    static func columns(fitting width: Int) -> [(column: Column, width: Int)] {
+        let both = TableLayout.fit(Column.allCases, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
+        guard both.contains(where: { $0.column == .bithumbValue }) != both.contains(where: { $0.column == .upbitValue }) else { return both }
+        let unpaired = Column.allCases.filter { $0 != .bithumbValue && $0 != .upbitValue }
+        return TableLayout.fit(unpaired, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        guard area.height > 0 else { return }
+        let columns = Self.columns(fitting: area.width)
+        let labels = Labels(language: state.nameLanguage)
+        TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
+            let title: String =
+                switch column {
+                case .star: ""
+                case .name: labels.name
+                case .bithumbPrice: labels.exchangeName(.bithumb)
+                case .upbitPrice: labels.exchangeName(.upbit)
+                case .gap: labels.gapColumn
+                case .gapPercent: labels.gapPercentColumn
+                case .bithumbValue: labels.tradeValueColumn(.bithumb)
+                case .upbitValue: labels.tradeValueColumn(.upbit)
+                }
+            return (title, theme.header)
+        }
+        let body = area.splitTop(1).rest
+        guard !state.rows.isEmpty else {
+            TableLayout.drawEmpty([state.query.isEmpty ? labels.noCoinsOnBoth : labels.noMatch], in: body, into: &buffer, style: theme.muted)
+            return
+        }
+        for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
+            renderRow(code, columns: columns, y: body.y + offset, in: body, into: &buffer)
+            if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
+        }
+    }
+
+    private func renderRow(_ code: MarketCode, columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer) {
+        let bithumb = state.board[.bithumb].tickers[code]
+        let upbit = state.board[.upbit].tickers[code]
+        let gap = MarketRows.gap(of: code, in: state.board)
+        let gapStyle =
+            state.gapFlips[code].map { theme.style(for: $0.move) }
+            ?? gap.map { $0.gap.isZero ? .plain : ($0.gap.isNegative ? theme.fall : theme.rise) } ?? .plain
+        TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
+            switch column {
+            case .star:
+                return (state.favorites.contains(code) ? theme.star : "", Style.plain.foreground(.yellow))
+            case .name:
+                return (MarketRows.name(of: code, market: state.listing[code], language: state.nameLanguage), .plain)
+            case .bithumbPrice:
+                return (bithumb.map { DisplayFormat.price($0.price) } ?? "-", bithumb.map { theme.style(for: $0.change.direction) } ?? theme.muted)
+            case .upbitPrice:
+                return (upbit.map { DisplayFormat.price($0.price) } ?? "-", upbit.map { theme.style(for: $0.change.direction) } ?? theme.muted)
+            case .gap:
+                return (gap.map { DisplayFormat.signedAmount($0.gap) } ?? "-", gapStyle)
+            case .gapPercent:
+                let percent = gap?.gapPercent.map { DisplayFormat.signedPercent($0.shifted(byPowerOfTen: -2)) }
+                return (percent ?? "-", gapStyle)
+            case .bithumbValue:
+                return (bithumb?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
+            case .upbitValue:
+                return (upbit?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
+            }
+        }
+    }
+}
