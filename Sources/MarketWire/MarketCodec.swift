@@ -9,6 +9,9 @@ public enum Dialect: String, CaseIterable, Sendable, Hashable {
     /// Upbit (`/v1/...`, `/websocket/v1`).
     case upbit
 
+    /// The exchange that speaks it (both Bithumb dialects are Bithumb's).
+    public var exchange: Exchange { self == .upbit ? .upbit : .bithumb }
+
     /// A fresh codec for this dialect.
     public func makeCodec() -> any MarketCodec {
         switch self {

@@ -20,12 +20,19 @@ struct FeedPlan {
         self.feeds = feeds.sorted { $0.exchange < $1.exchange }
     }
 
-    /// The recording at `path`, played at `speed`.
+    /// The recording at `path`, each exchange's feed in it played at `speed` from the same start.
     static func replay(of path: String, speed: Double) throws -> FeedPlan {
         let recording = try FrameRecording(contentsOf: path)
-        guard let dialect = recording.dialect else { throw CoinboardError.notARecording(path) }
-        let exchange: Exchange = dialect == .upbit ? .upbit : .bithumb
-        return FeedPlan(feeds: [Feed(exchange: exchange, source: .replay(path: path, recording: recording, dialect: dialect, speed: speed))])
+        guard recording.isRecording else { throw CoinboardError.notARecording(path) }
+        return FeedPlan(
+            feeds: recording.dialects.map { exchange, dialect in
+                Feed(
+                    exchange: exchange,
+                    source: .replay(
+                        ReplaySource(
+                            path: path, frames: recording.frames(of: exchange), responses: recording.responses[exchange] ?? [:],
+                            dialect: dialect, speed: speed, startedAt: recording.startedAt)))
+            })
     }
 
     /// The exchanges followed.
@@ -49,8 +56,8 @@ enum FeedSource {
     case demo(Dialect)
     /// An exchange (or a server speaking its dialect) at these endpoints, with these deadlines.
     case remote(name: String, endpoints: ExchangeEndpoints, deadlines: NetworkDeadlines)
-    /// A recording played back at `speed` times the pace it was recorded at.
-    case replay(path: String, recording: FrameRecording, dialect: Dialect, speed: Double)
+    /// One exchange's feed of a recording, played back.
+    case replay(ReplaySource)
 
     /// The name the output shows: `demo` for the simulated exchange.
     var name: String {
@@ -66,7 +73,7 @@ enum FeedSource {
         switch self {
         case .demo(let dialect): dialect
         case .remote(_, let endpoints, _): endpoints.dialect
-        case .replay(_, _, let dialect, _): dialect
+        case .replay(let source): source.dialect
         }
     }
 
@@ -83,4 +90,16 @@ enum FeedSource {
         case .replay: "REPLAY"
         }
     }
+}
+
+/// One exchange's part of a recording, to play back at `speed` times the pace it was recorded
+/// at (0: as fast as it is taken in), its time counted from `startedAt`.
+struct ReplaySource: Sendable {
+    let path: String
+    let frames: [FrameRecording.Frame]
+    let responses: [String: [UInt8]]
+    let dialect: Dialect
+    let speed: Double
+    /// The recording's first moment: every feed of it is paced from the same one.
+    let startedAt: Timestamp?
 }

@@ -17,14 +17,15 @@ struct LivePipeline {
     let origins: [Exchange: String]
 
     /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
-    /// with the pipeline, then stops everything. `recorder` sees every raw frame and response;
-    /// the store publishes at most `snapshotsPerSecond` snapshots a second.
+    /// with the pipeline, then stops everything. `recording` gets every raw frame and response,
+    /// tagged with its exchange; the store publishes at most `snapshotsPerSecond` snapshots a
+    /// second.
     static func run<Result: Sendable>(
-        plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recorder: (any WireRecorder)? = nil,
+        plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: FrameRecording.Writer? = nil,
         snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let store = MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
-        let context = Context(store: store, configuration: configuration, logger: logger, recorder: recorder)
+        let context = Context(store: store, configuration: configuration, logger: logger, recording: recording)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration(), exchanges: Set(plan.exchanges)),
@@ -48,7 +49,7 @@ struct LivePipeline {
         let store: MarketStore
         let configuration: FeedConfiguration
         let logger: Logger
-        let recorder: (any WireRecorder)?
+        let recording: FrameRecording.Writer?
 
         /// Opens each feed's transport and fetcher (the fetchers live as long as the body),
         /// then runs the supervisors and `body`.
@@ -59,11 +60,10 @@ struct LivePipeline {
             guard let feed = feeds.first else { return try await supervise(opened, body) }
             let rest = Array(feeds.dropFirst())
             switch feed.source {
-            case .replay(let path, let recording, let dialect, let speed):
+            case .replay(let source):
                 let replayed = Opened(
-                    exchange: feed.exchange,
-                    transport: ReplayTransport(recording: recording, dialect: dialect, speed: speed, path: path),
-                    fetcher: ReplayFetcher(responses: recording.responses, dialect: dialect, path: path),
+                    exchange: feed.exchange, transport: ReplayTransport(source),
+                    fetcher: ReplayFetcher(responses: source.responses, dialect: source.dialect, path: source.path),
                     configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
             case .demo(let dialect):
@@ -82,6 +82,7 @@ struct LivePipeline {
             let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
             var configuration = configuration
             configuration.startupWarning = endpoints.plaintextWarning
+            let recorder = recording?.recorder(for: exchange)
             return try await RESTSnapshotFetcher.withFetcher(
                 endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
             ) { fetcher in

@@ -33,12 +33,12 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
-        guard plan.feeds.count == 1 else { throw ValidationError("record follows one exchange at a time") }
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
-        let writer = try FrameRecording.Writer(path: output, dialect: plan.feeds[0].source.dialect)
+        let writer = try FrameRecording.Writer(
+            path: output, feeds: Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.dialect) }))
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         try await runUntilSignalled(logger: logger) { [collection] in
-            try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger, recorder: writer) { pipeline in
+            try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger, recording: writer) { pipeline in
                 try await collection.collect(from: pipeline, defaultDuration: 60)
             }
         }

@@ -59,6 +59,54 @@ extension TimedEndToEndTests {
             #expect(asks.first?["price"] as? String == "\(units[0]["ask_price"]!)")
         }
 
+        @Test func aRecordingOfTwoExchangesTagsEachLineAndReplaysBothSideBySide() async throws {
+            let path = NSTemporaryDirectory() + "coinboard-replay-\(UUID().uuidString).jsonl"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await withDemoExchange(markets: 10, rate: 200) { _, port in
+                let outcome = try await CoinboardProcess.run([
+                    "record", "--exchange", "bithumb,upbit",
+                    "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
+                    "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit",
+                    "--markets", "BTC", "--duration", "1.5", "--out", path,
+                ])
+                #expect(outcome.status == 0, "\(outcome.standardError)")
+            }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb","upbit":"upbit"},"version":2}"#)
+            let entries = lines.dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            let tags = entries.compactMap { $0["exchange"] as? String }
+            #expect(tags.count == entries.count, "every line names its exchange")
+            #expect(Set(tags) == ["bithumb", "upbit"])
+            let outcome = try await CoinboardProcess.run(["snapshot", "--replay", path, "--speed", "0", "--duration", "1.5", "--markets", "BTC"])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let report = try JSONDecoder().decode(ComparisonOutput.self, from: Data(outcome.standardOutput.utf8))
+            for exchange in ["bithumb", "upbit"] {
+                let document = try #require(report.exchanges[exchange])
+                #expect(document.markets.count >= 9, "\(exchange)")
+                #expect(document.connection.decodeErrors == 0, "\(exchange)")
+                #expect(document.connection.messages == tags.indices.filter { tags[$0] == exchange && entries[$0]["frame"] != nil }.count)
+                #expect(document.orderbooks["KRW-BTC"] != nil, "\(exchange)")
+            }
+            #expect(!report.comparison.isEmpty)
+        }
+
+        @Test func aVersionOneRecordingStillReplays() async throws {
+            let path = NSTemporaryDirectory() + "coinboard-replay-\(UUID().uuidString).jsonl"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await Self.record(to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let version1 = text.split(separator: "\n").enumerated().map { index, line in
+                index == 0
+                    ? #"{"coinboard":"recording","dialect":"bithumb","version":1}"#
+                    : line.replacingOccurrences(of: #","exchange":"bithumb""#, with: "")
+            }
+            #expect(!version1.dropFirst().contains { $0.contains("exchange") })
+            try version1.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let report = try await Self.snapshot(["--replay", path, "--speed", "0", "--duration", "1"])
+            #expect((report["markets"] as? [[String: Any]])?.count == 10)
+            #expect((report["connection"] as? [String: Any])?["messages"] as? Int == (try Self.frames(in: path)).count)
+        }
+
         @Test func aReplayKeepsTheRecordedPaceTimesItsSpeed() async throws {
             let path = NSTemporaryDirectory() + "coinboard-replay-\(UUID().uuidString).jsonl"
             defer { try? FileManager.default.removeItem(atPath: path) }

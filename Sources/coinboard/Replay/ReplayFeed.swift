@@ -4,28 +4,22 @@ import MarketRuntime
 import MarketWire
 import Synchronization
 
-/// The feed of a recording: its frames, decoded with the recorded dialect's codec, at the
-/// pace they arrived (scaled by `speed`; 0 is as fast as the pipeline takes them). The
+/// One exchange's feed of a recording: its frames, decoded with the recorded dialect's codec,
+/// at the pace they arrived (scaled by `speed`; 0 is as fast as the pipeline takes them). The
 /// recording plays once; connecting again after its end fails with a message saying so.
 final class ReplayTransport: FeedTransport {
-    let recording: FrameRecording
-    let dialect: Dialect
-    let speed: Double
-    let path: String
+    let source: ReplaySource
     private let started = Mutex(false)
 
-    init(recording: FrameRecording, dialect: Dialect, speed: Double, path: String) {
-        self.recording = recording
-        self.dialect = dialect
-        self.speed = speed
-        self.path = path
+    init(_ source: ReplaySource) {
+        self.source = source
     }
 
     var bookUpdates: BookUpdates {
-        dialect.bookUpdates
+        source.dialect.bookUpdates
     }
 
-    var endpointDescription: String { path }
+    var endpointDescription: String { source.path }
 
     func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
         guard
@@ -34,9 +28,11 @@ final class ReplayTransport: FeedTransport {
                 return started
             })
         else {
-            throw CoinboardError.recordingEnded(path, frames: recording.frames.count)
+            throw CoinboardError.recordingEnded(source.path, frames: source.frames.count)
         }
-        try await session(ReplayMessages(frames: recording.frames, dialect: dialect, speed: speed), ReplayConnection())
+        try await session(
+            ReplayMessages(frames: source.frames, dialect: source.dialect, speed: source.speed, startedAt: source.startedAt),
+            ReplayConnection())
     }
 }
 
@@ -48,6 +44,8 @@ struct ReplayMessages: AsyncSequence, Sendable {
     let frames: [FrameRecording.Frame]
     let dialect: Dialect
     let speed: Double
+    /// The moment the pace counts from (the recording's first frame, of any feed).
+    let startedAt: Timestamp?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let frames: [FrameRecording.Frame]
@@ -73,7 +71,7 @@ struct ReplayMessages: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(
             frames: frames, speed: speed, codec: dialect.makeCodec(), start: ContinuousClock().now,
-            firstAt: frames.first?.receivedAt)
+            firstAt: startedAt ?? frames.first?.receivedAt)
     }
 }
 
