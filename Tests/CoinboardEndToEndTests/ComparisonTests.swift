@@ -2,6 +2,7 @@ import DemoExchange
 import ExchangeTestSupport
 import Foundation
 import MarketCore
+import MarketSim
 import Testing
 
 /// What `snapshot --exchange bithumb,upbit` prints: each exchange's own document and the gaps.
@@ -64,6 +65,38 @@ extension TimedEndToEndTests {
             }
             #expect(widths == widths.sorted(by: >), "widest first")
             #expect(output.comparison.contains { $0.gap.hasPrefix("-") } && output.comparison.contains { !$0.gap.hasPrefix("-") && $0.gap != "0" })
+        }
+
+        @Test("both exchanges streamed, then settled: each document equals its exchange's state, as a single one does")
+        func bothExact() async throws {
+            let timeline = DemoTimeline.running(from: SnapshotExactnessTests.startOfRun(), for: .seconds(2))
+            try await withDemoExchange(markets: 40, rate: 600, timeline: timeline) { exchange, port in
+                let focus = ["KRW-BTC", "KRW-ETH", "KRW-XRP"].compactMap { MarketCode(code: $0) }
+                let output = try await ComparisonOutput.capture([
+                    "--exchange", "bithumb,upbit",
+                    "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
+                    "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit",
+                    "--markets", "BTC,ETH,XRP", "--depth", "15", "--trades", "20", "--duration", "4",
+                ])
+                for (name, endpoint) in [("bithumb", SnapshotExactnessTests.Endpoint.bithumb), ("upbit", .upbit)] {
+                    let document = try #require(output.exchanges[name])
+                    let state = try #require(await exchange.state(of: endpoint.exchange))
+                    #expect(document.connection.state == "live", "\(name)")
+                    #expect(document.connection.decodeErrors == 0, "\(name)")
+                    #expect(document.connection.reconnects == 0, "\(name)")
+                    #expect(!document.hasCrossedBook, "\(name)")
+                    document.expectEqual(to: state, focus: focus, depth: 15, tradeCount: 20, rules: endpoint.rules)
+                }
+                let bithumbPrices = Dictionary(
+                    uniqueKeysWithValues: try #require(await exchange.state(of: .bithumb)).markets.compactMap { market in
+                        output.exchanges["bithumb"]?.market(market.code.code)?.price.flatMap(ExactDecimal.init).map { (market.code, $0) }
+                    })
+                let upbitPrices = Dictionary(
+                    uniqueKeysWithValues: try #require(await exchange.state(of: .upbit)).markets.compactMap { market in
+                        output.exchanges["upbit"]?.market(market.code.code)?.price.flatMap(ExactDecimal.init).map { (market.code, $0) }
+                    })
+                #expect(output.comparison.map(\.code) == PriceGap.gaps(bithumb: bithumbPrices, upbit: upbitPrices).map(\.code.code))
+            }
         }
 
         @Test("one exchange restarted: it reconnects; the other streams on without a reconnect")
