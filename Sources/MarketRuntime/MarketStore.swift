@@ -24,9 +24,9 @@ public actor MarketStore {
         clock: any RuntimeClock = SystemClock()
     ) {
         precondition(!exchanges.isEmpty, "a store keeps at least one exchange")
-        states = Dictionary(uniqueKeysWithValues: exchanges.map { ($0, MarketState(limits: limits)) })
-        feeds = Dictionary(uniqueKeysWithValues: exchanges.map { ($0, FeedStatus()) })
-        exchangeList = exchanges.sorted()
+        exchangeList = Set(exchanges).sorted()
+        states = Dictionary(uniqueKeysWithValues: exchangeList.map { ($0, MarketState(limits: limits)) })
+        feeds = Dictionary(uniqueKeysWithValues: exchangeList.map { ($0, FeedStatus()) })
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
     }

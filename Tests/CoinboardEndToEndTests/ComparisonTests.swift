@@ -70,7 +70,7 @@ extension TimedEndToEndTests {
         @Test("both exchanges streamed, then settled: each document equals its exchange's state, as a single one does")
         func bothExact() async throws {
             let timeline = DemoTimeline.running(from: SnapshotExactnessTests.startOfRun(), for: .seconds(2))
-            try await withDemoExchange(markets: 40, rate: 600, timeline: timeline) { exchange, port in
+            try await withDemoExchange(markets: 40, rate: 600, timeline: timeline, exchanges: [.bithumb, .upbit]) { exchange, port in
                 let focus = ["KRW-BTC", "KRW-ETH", "KRW-XRP"].compactMap { MarketCode(code: $0) }
                 let output = try await ComparisonOutput.capture([
                     "--exchange", "bithumb,upbit",
@@ -102,7 +102,7 @@ extension TimedEndToEndTests {
         @Test("one exchange restarted: it reconnects; the other streams on without a reconnect")
         func oneSideRestarted() async throws {
             try await withDemoExchange(markets: 40) { bithumbSide, bithumbPort in
-                let upbitSide = try makeDemoExchange(markets: 40)
+                let upbitSide = try makeDemoExchange(markets: 40, exchanges: [.upbit])
                 let (ports, announce) = AsyncStream.makeStream(of: Int.self)
                 let firstRun = Task { try await upbitSide.run { announce.yield($0) } }
                 defer { firstRun.cancel() }
@@ -128,7 +128,7 @@ extension TimedEndToEndTests {
                 #expect(await upbitSide.statistics().clients == 1)
                 try await Task.sleep(for: .seconds(1))
                 firstRun.cancel()
-                let restarted = try makeDemoExchange(markets: 40, port: upbitPort)
+                let restarted = try makeDemoExchange(markets: 40, port: upbitPort, exchanges: [.upbit])
                 let restartedRun = Task {
                     for _ in 0..<400 where !Task.isCancelled {
                         do { try await restarted.run() } catch { try await Task.sleep(for: .milliseconds(10)) }

@@ -1,5 +1,6 @@
 import ExchangeTestSupport
 import Foundation
+import MarketCore
 import Testing
 
 extension TimedEndToEndTests {
@@ -12,7 +13,7 @@ extension TimedEndToEndTests {
         @Test func theComparisonTabAndTheExchangeSwitchInTheDetailView() async throws {
             let run = try Run()
             defer { run.remove() }
-            try await withDemoExchange(markets: 40, rate: 300) { _, port in
+            try await withDemoExchange(markets: 40, rate: 300, exchanges: [.bithumb, .upbit]) { _, port in
                 let tmux = try await TmuxSession.start(
                     try run.command(
                         "--exchange bithumb,upbit --ws-url bithumb=ws://127.0.0.1:\(port)/websocket/v1 --rest-url bithumb=http://127.0.0.1:\(port) "

@@ -30,7 +30,7 @@ extension TimedEndToEndTests {
             let start = SnapshotExactnessTests.startOfRun()
             let log = Self.logFile()
             defer { try? FileManager.default.removeItem(atPath: log) }
-            let first = try makeDemoExchange(markets: 40, timeline: .running(from: start, for: .zero))
+            let first = try makeDemoExchange(markets: 40, timeline: .running(from: start, for: .zero), exchanges: [endpoint.exchange])
             let (ports, announce) = AsyncStream.makeStream(of: Int.self)
             let firstRun = Task { try await first.run { announce.yield($0) } }
             defer { firstRun.cancel() }
@@ -49,7 +49,7 @@ extension TimedEndToEndTests {
             }
             #expect(await first.statistics().clients == 1)
             let later = DemoTimeline.running(from: start.advanced(byMicroseconds: 20_000_000), for: .zero)
-            let restarted = try makeDemoExchange(markets: 40, timeline: later, port: port)
+            let restarted = try makeDemoExchange(markets: 40, timeline: later, port: port, exchanges: [endpoint.exchange])
             try await Task.sleep(until: launched + .seconds(1))
             firstRun.cancel()
             // The new exchange takes the port as soon as the old one has let it go.

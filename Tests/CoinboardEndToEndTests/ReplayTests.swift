@@ -1,5 +1,6 @@
 import ExchangeTestSupport
 import Foundation
+import MarketCore
 import Testing
 
 extension TimedEndToEndTests {
@@ -62,7 +63,7 @@ extension TimedEndToEndTests {
         @Test func aRecordingOfTwoExchangesTagsEachLineAndReplaysBothSideBySide() async throws {
             let path = NSTemporaryDirectory() + "coinboard-replay-\(UUID().uuidString).jsonl"
             defer { try? FileManager.default.removeItem(atPath: path) }
-            try await withDemoExchange(markets: 10, rate: 200) { _, port in
+            try await withDemoExchange(markets: 10, rate: 200, exchanges: [.bithumb, .upbit]) { _, port in
                 let outcome = try await CoinboardProcess.run([
                     "record", "--exchange", "bithumb,upbit",
                     "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",

@@ -48,7 +48,7 @@ extension TimedEndToEndTests {
         @Test("streamed, then settled: books, trades and tickers equal the demo exchange's state", arguments: Endpoint.allCases)
         func streamedThenSettled(endpoint: Endpoint) async throws {
             let timeline = DemoTimeline.running(from: Self.startOfRun(), for: .seconds(2))
-            try await withDemoExchange(markets: 40, rate: 600, timeline: timeline) { exchange, port in
+            try await withDemoExchange(markets: 40, rate: 600, timeline: timeline, exchanges: [endpoint.exchange]) { exchange, port in
                 let focus = ["KRW-BTC", "KRW-ETH", "KRW-XRP"].compactMap { MarketCode(code: $0) }
                 let output = try await SnapshotOutput.capture(
                     endpoint.arguments(port: port) + [

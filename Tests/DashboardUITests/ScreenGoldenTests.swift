@@ -125,9 +125,9 @@ import Testing
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0  Keys                                                              정렬: 거래대금▼",
                 "   이름            q  ?               quit / this help                            대금(백만)",
-                "   엑스알피(리플)  Tab                KRW / Favorites; detail: next pane             123,457",
+                "   엑스알피(리플)  Tab                KRW / Favorites / Compare; detail: next pane   123,457",
                 "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                    98,765",
-                "   이더리움        Enter  d           market detail / depth (whole book)              45,679",
+                "   이더리움        Enter  d  b        detail / depth (whole book) / both books        45,679",
                 "   도지코인        Esc                back / clear search                              2,346",
                 "   솔라나          f  Space           toggle favorite                                    988",
                 "                   a  A               add a price alert / list, edit, delete",

@@ -19,7 +19,7 @@ struct UpbitDialectTests {
 
     @Test("markets, tickers, book, trades and candles on Upbit's day, with Remaining-Req")
     func rest() async throws {
-        try await withDemoExchange(frozen: true) { exchange, port in
+        try await withDemoExchange(frozen: true, exchanges: [.upbit]) { exchange, port in
             let state = try #require(await exchange.state(of: .upbit))
             var codec = UpbitFamilyCodec(profile: .upbit)
 
@@ -85,7 +85,7 @@ struct UpbitDialectTests {
 
     @Test("errors carry their HTTP status on Upbit, HTTP 200 on Bithumb")
     func errors() async throws {
-        try await withDemoExchange(frozen: true) { _, port in
+        try await withDemoExchange(frozen: true, exchanges: [.upbit]) { _, port in
             let unknown = try await get(port, "/upbit/v1/ticker?markets=KRW-NOPE")
             #expect(unknown.status == 404)
             #expect(String(decoding: unknown.body, as: UTF8.self) == #"{"error":{"name":404,"message":"Code not found"}}"#)
@@ -99,7 +99,7 @@ struct UpbitDialectTests {
 
     @Test("the WebSocket streams binary frames in Upbit's shapes, on Upbit's day")
     func stream() async throws {
-        try await withDemoExchange { _, port in
+        try await withDemoExchange(exchanges: [.upbit]) { _, port in
             let transcript = try await socketSession(port, "/upbit/websocket/v1", send: [BithumbStreamTests.fullRequest]) { frames in
                 ["ticker", "orderbook", "trade"].allSatisfy { type in
                     frames.contains { $0.text.hasPrefix(#"{"type":"\#(type)""#) && $0.text.contains("REALTIME") }

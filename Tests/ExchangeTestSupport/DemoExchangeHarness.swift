@@ -33,11 +33,12 @@ public enum DemoTimeline: Sendable {
 
 /// A demo exchange for tests (seed 9, two hours of history), listening on `port` when run; a
 /// market is listed `newListingAfter` seconds after the start if given (none by default, so no
-/// test sees its listing change unless it asks).
+/// test sees its listing change unless it asks). It serves `exchanges`: Bithumb's dialects
+/// unless a test asks for Upbit too, so the suite's many exchanges simulate no market nobody reads.
 public func makeDemoExchange(
     markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
-    outboxLimit: Int = 8192, newListingAfter: Double? = nil
+    outboxLimit: Int = 8192, newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb]
 ) throws -> DemoExchange {
     let simulation = SimulationConfiguration(
         seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
@@ -46,7 +47,7 @@ public func makeDemoExchange(
         configuration: DemoExchangeConfiguration(
             port: port, simulation: simulation, idleTimeout: idleTimeout,
             maxClients: maxClients, requestSizeLimit: requestSizeLimit,
-            outboxLimit: outboxLimit),
+            outboxLimit: outboxLimit, exchanges: exchanges),
         wallClock: timeline.makeClock(), logger: quietLogger)
 }
 
@@ -70,12 +71,12 @@ public func serving<Result: Sendable>(_ exchange: DemoExchange, _ body: (Int) as
 public func withDemoExchange<Result: Sendable>(
     markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16, outboxLimit: Int = 8192,
-    newListingAfter: Double? = nil, _ body: (DemoExchange, Int) async throws -> Result
+    newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb], _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
     let exchange = try makeDemoExchange(
         markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
         port: port, idleTimeout: idleTimeout, maxClients: maxClients,
-        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit, newListingAfter: newListingAfter)
+        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit, newListingAfter: newListingAfter, exchanges: exchanges)
     return try await serving(exchange) { port in try await body(exchange, port) }
 }
 
