@@ -41,9 +41,6 @@ struct FeedPlan {
     /// Whether the embedded demo exchange serves any feed.
     var usesDemo: Bool { feeds.contains { if case .demo = $0.source { true } else { false } } }
 
-    /// The name `snapshot` reports for a single feed: `demo` for the simulated exchange.
-    var name: String { feeds.count == 1 ? feeds[0].source.name : feeds.map(\.exchange.rawValue).joined(separator: ",") }
-
     /// The name the dashboard's status bar shows.
     var displayName: String {
         usesDemo ? "DEMO" : feeds.map(\.source.displayName).joined(separator: " · ")

@@ -83,9 +83,21 @@ struct UpbitDialectTests {
         }
     }
 
-    @Test("errors carry their HTTP status on Upbit, HTTP 200 on Bithumb")
+    @Test("errors carry their HTTP status on Upbit, HTTP 200 on Bithumb; an exchange not served answers 404")
     func errors() async throws {
+        try await withDemoExchange(frozen: true, exchanges: [.bithumb]) { _, port in
+            let upbit = try await get(port, "/upbit/v1/market/all")
+            #expect(upbit.status == 404)
+            let bithumb = try await get(port, "/v1/market/all")
+            #expect(bithumb.status == 200)
+        }
         try await withDemoExchange(frozen: true, exchanges: [.upbit]) { _, port in
+            let bithumb = try await get(port, "/v1/market/all")
+            #expect(bithumb.status == 404)
+            let legacy = try await get(port, "/public/ticker/ALL_KRW")
+            #expect(legacy.status == 404)
+        }
+        try await withDemoExchange(frozen: true, exchanges: [.bithumb, .upbit]) { _, port in
             let unknown = try await get(port, "/upbit/v1/ticker?markets=KRW-NOPE")
             #expect(unknown.status == 404)
             #expect(String(decoding: unknown.body, as: UTF8.self) == #"{"error":{"name":404,"message":"Code not found"}}"#)
