@@ -15,11 +15,11 @@ func renderBenchmarks() {
     let second = state.snapshot(at: board.now, feed: FeedStatus(state: .live))
 
     var markets = UIState(settings: DashboardSettings(exchangeName: "DEMO"), size: Size(width: 140, height: 45), now: board.now)
-    _ = markets.reduce(.snapshotArrived(first))
+    _ = markets.reduce(.snapshotArrived(BoardSnapshot(first)))
     var detail = markets
     _ = detail.reduce(.keyPressed(.enter))
     var movedMarkets = markets
-    _ = movedMarkets.reduce(.snapshotArrived(second))
+    _ = movedMarkets.reduce(.snapshotArrived(BoardSnapshot(second)))
 
     for (name, screen) in [("markets", markets), ("detail", detail)] {
         Benchmark("render \(name) screen 140x45") { benchmark in
