@@ -43,7 +43,9 @@ public enum WholePath {
     /// the detail view at the default chart interval and at the one `variant` picks (each
     /// interval is reached as `variant` varies), zoomed in and scrolled back, with the chart
     /// cursor and in its next pane; then the depth view scrolled, grouped, with its chart and a
-    /// market-impact answer. Returns the screens.
+    /// market-impact answer; then the same market as Bithumb beside an Upbit that prices every
+    /// market twice as dear: the comparison in two sorts and with the unpaired coins, the
+    /// detail view on each exchange, both books. Returns the screens.
     public static func run(_ bytes: UnsafeRawBufferPointer, dialect: Dialect, size: Size, variant: Int = 0) -> [Buffer] {
         let decoded = decode(bytes, dialect: dialect)
         var state = MarketState()
@@ -68,6 +70,22 @@ public enum WholePath {
         for keys in steps {
             for key in keys { _ = ui.reduce(.keyPressed(key)) }
             screens.append(DashboardScreen.render(ui))
+        }
+        var upbit = state
+        for ticker in snapshot.tickers.values {
+            var dearer = ticker
+            dearer.price = ticker.price + ticker.price
+            upbit.apply(.ticker(dearer), receivedAt: now)
+        }
+        let board = BoardSnapshot([.bithumb: snapshot, .upbit: upbit.snapshot(at: now, feed: snapshot.feed)])
+        var compared = UIState(settings: DashboardSettings(exchangeName: dialect.rawValue), size: size, now: now)
+        _ = compared.reduce(.snapshotArrived(board))
+        let comparisonSteps: [[Key]] = [
+            [.tab, .tab], [.character("s")], [.character("o")], [.enter], [.character("b")], [.character("E")],
+        ]
+        for keys in comparisonSteps {
+            for key in keys { _ = compared.reduce(.keyPressed(key)) }
+            screens.append(DashboardScreen.render(compared))
         }
         return screens
     }

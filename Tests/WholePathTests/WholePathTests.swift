@@ -31,7 +31,7 @@ import WholePath
                 for size in WholePath.sizes {
                     for variant in 0..<CandleInterval.allCases.count {
                         let screens = bytes.withUnsafeBytes { WholePath.run($0, dialect: dialect, size: size, variant: variant) }
-                        #expect(screens.count == 11, "\(name)")
+                        #expect(screens.count == 17, "\(name)")
                     }
                 }
             }
@@ -47,12 +47,15 @@ import WholePath
             case .upbit: "upbit-"
             }
         var decodedEvents = 0
+        var comparisons = 0
         for name in try Fixture.all() where name.hasPrefix(prefix) && !name.hasSuffix(".jsonl") {
             let bytes = try Fixture.json(name)
             decodedEvents += bytes.withUnsafeBytes { WholePath.decode($0, dialect: dialect) }.events.count
             let screens = bytes.withUnsafeBytes { WholePath.run($0, dialect: dialect, size: WholePath.sizes[1]) }
             #expect(screens.allSatisfy { $0.size == WholePath.sizes[1] })
+            if screens[11].lines.joined().contains("거래소 비교") { comparisons += 1 }
         }
         #expect(decodedEvents > 5)
+        #expect(comparisons > 0, "the comparison tab is drawn")
     }
 }
