@@ -8,10 +8,12 @@ import MarketSim
 struct ServeDemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-demo",
-        abstract: "Serve the simulated exchange over HTTP and WebSocket in both Bithumb dialects.",
+        abstract: "Serve the simulated Bithumb (both dialects) and Upbit over HTTP and WebSocket.",
         discussion: """
             The first line on stdout is `listening on http://HOST:PORT`. Bithumb API 2.0 is served at \
-            /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws. Stops on SIGINT or SIGTERM.
+            /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws, Upbit at /upbit/v1/... and \
+            /upbit/websocket/v1: one world, each coin one fair value, each exchange its own listing, order \
+            flow and books. Stops on SIGINT or SIGTERM.
             """
     )
 
