@@ -92,19 +92,19 @@ struct ExchangeOptions: ParsableArguments {
         if choices.count > 1, !overrides.plain.isEmpty {
             throw ValidationError("with several exchanges, give --ws-url and --rest-url as EXCHANGE=URL, such as upbit=wss://…")
         }
+        if settings.usesDemo, !overrides.isEmpty {
+            throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
+        }
         var feeds: [FeedPlan.Feed] = []
         for choice in choices {
             guard let exchange = choice.exchange, let dialect = Dialect(rawValue: choice.rawValue) else {
                 throw ValidationError("--exchange \(choice.rawValue) speaks no known dialect")
             }
-            let endpointOverrides = settings.chosenEndpoints(for: choice)
             if settings.usesDemo {
-                guard endpointOverrides.isEmpty || overrides.isEmpty else {
-                    throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
-                }
                 feeds.append(FeedPlan.Feed(exchange: exchange, source: .demo(dialect)))
                 continue
             }
+            let endpointOverrides = settings.chosenEndpoints(for: choice)
             let official = ExchangeEndpoints.official(dialect)
             let endpoints = try ExchangeEndpoints(
                 dialect: dialect,
