@@ -49,7 +49,8 @@ extension UIState {
     private mutating func click(x: Int, y: Int) -> [UICommand] {
         if y == DashboardLayout.tabBarRow {
             guard let clicked = TabBar.tab(atColumn: x, self), clicked != tab else { return [] }
-            return reduce(.keyPressed(.tab))
+            setTab(clicked)
+            return []
         }
         let index = scrollOffset + y - DashboardLayout.tableBodyTop
         guard y >= DashboardLayout.tableBodyTop, y < DashboardLayout.tableBodyTop + visibleRowCount,

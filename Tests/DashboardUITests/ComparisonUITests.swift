@@ -154,4 +154,13 @@ import Testing
         #expect(buffer[x, y].style.isReversed, "a price inside the cross is lit")
         #expect(lines.contains { $0.contains("▶ 0.5000     131,250,000") }, "Bithumb's best ask, marked")
     }
+
+    @Test func aClickOnATabTitleShowsThatTab() {
+        var state = Self.state()
+        let compareX = TabBar.titles(state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
+        _ = state.reduce(.mouse(MouseEvent(.press, x: compareX, y: DashboardLayout.tabBarRow)))
+        #expect(state.tab == .compare, "straight from KRW, past Favorites")
+        _ = state.reduce(.mouse(MouseEvent(.press, x: 1, y: DashboardLayout.tabBarRow)))
+        #expect(state.tab == .krw)
+    }
 }
