@@ -69,7 +69,7 @@ struct ComparisonTable: Widget {
     private func renderRow(_ code: MarketCode, columns: [(column: Column, width: Int)], y: Int, in area: Rect, into buffer: inout Buffer) {
         let bithumb = state.board[.bithumb].tickers[code]
         let upbit = state.board[.upbit].tickers[code]
-        let gap = MarketRows.gap(of: code, in: state.board)
+        let gap = state.board.gap(of: code)
         let gapStyle =
             state.gapFlips[code].map { theme.style(for: $0.move) }
             ?? gap.map { $0.gap.isZero ? .plain : ($0.gap.isNegative ? theme.fall : theme.rise) } ?? .plain

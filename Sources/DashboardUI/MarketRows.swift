@@ -84,17 +84,11 @@ enum MarketRows {
         return bithumb + upbit.filter { !onBithumb.contains($0) }
     }
 
-    /// A coin's gap between the exchanges, when both price it.
-    static func gap(of code: MarketCode, in board: BoardSnapshot) -> PriceGap? {
-        guard let bithumb = board[.bithumb].tickers[code]?.price, let upbit = board[.upbit].tickers[code]?.price else { return nil }
-        return PriceGap(code: code, bithumb: bithumb, upbit: upbit)
-    }
-
     private static func comparisonSortValue(
         of code: MarketCode, key: SortKey, market: Market?, board: BoardSnapshot, language: NameLanguage
     ) -> SortValue? {
         switch key {
-        case .gap: return gap(of: code, in: board)?.gapPercent.map { .number($0.magnitude) }
+        case .gap: return board.gap(of: code)?.gapPercent.map { .number($0.magnitude) }
         case .tradeValue:
             let values = [Exchange.bithumb, .upbit].compactMap { board[$0].tickers[code]?.tradeValue24h }
             return values.isEmpty ? nil : .number(values.reduce(.zero, +))

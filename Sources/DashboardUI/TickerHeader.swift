@@ -37,7 +37,7 @@ struct TickerHeader: Widget {
         if let volume = ticker.volume24h { figures.append(("\(labels.volume) \(DisplayFormat.quantity(volume))", 1)) }
         if let value = ticker.tradeValue24h { figures.append(("\(labels.tradeValue) \(DisplayFormat.millions(value))", 2)) }
         if let other = state.board.exchanges.first(where: { $0 != state.exchange }), let price = state.board[other].tickers[market]?.price {
-            let gap = MarketRows.gap(of: market, in: state.board)?.gapPercent.map {
+            let gap = state.board.gap(of: market)?.gapPercent.map {
                 " \(labels.gapPercentColumn) \(DisplayFormat.signedPercent($0.shifted(byPowerOfTen: -2)))"
             }
             figures.append(("\(labels.exchangeName(other)) \(DisplayFormat.price(price))\(gap ?? "")", 6))

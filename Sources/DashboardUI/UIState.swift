@@ -196,7 +196,7 @@ public struct UIState: Sendable, Equatable {
     private mutating func noteGapFlips() {
         let changed = Set(board[.bithumb].diff.tickers).union(board[.upbit].diff.tickers)
         for code in changed {
-            guard let gap = MarketRows.gap(of: code, in: board)?.gap, !gap.isZero else { continue }
+            guard let gap = board.gap(of: code)?.gap, !gap.isZero else { continue }
             let sign: PriceMove = gap.isNegative ? .down : .up
             if let previous = gapSigns[code], previous != sign {
                 gapFlips[code] = Flash(move: sign, until: now.advanced(byMicroseconds: Self.gapFlipDuration))

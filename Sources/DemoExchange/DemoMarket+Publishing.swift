@@ -137,7 +137,7 @@ extension DemoMarket {
         _ market: MarketCode, profile: UpbitFamilyProfile, stream: UpbitFamilyEncoder.StreamType,
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer? {
-        state(of: profile.exchange)?.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis).map {
+        state(of: profile.dialect.exchange)?.ticker(for: market, change: profile.sessionBasis, session: profile.sessionBasis).map {
             tickerFrame($0, profile: profile, stream: stream, style: style)
         }
     }
@@ -148,7 +148,7 @@ extension DemoMarket {
         style: UpbitFamilyEncoder.KeyStyle
     ) -> ByteBuffer {
         let details = UpbitFamilyEncoder.TickerDetails(
-            lastTrade: state(of: profile.exchange)?.lastTrade(for: ticker.market))
+            lastTrade: state(of: profile.dialect.exchange)?.lastTrade(for: ticker.market))
         return ByteBuffer(bytes: encoder(for: profile).tickerFrame(ticker, details: details, stream: stream, style: style))
     }
 

@@ -80,7 +80,7 @@ extension DemoMarket {
         style: UpbitFamilyEncoder.KeyStyle, profile: UpbitFamilyProfile
     ) -> ByteBuffer? {
         let wire = encoder(for: profile)
-        guard let simulator = state(of: profile.exchange) else { return nil }
+        guard let simulator = state(of: profile.dialect.exchange) else { return nil }
         switch kind {
         case .ticker:
             return tickerFrame(market, profile: profile, stream: .snapshot, style: style)

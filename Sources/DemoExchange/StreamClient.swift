@@ -32,11 +32,6 @@ enum StreamDialect: Sendable, Hashable {
     }
 }
 
-extension UpbitFamilyProfile {
-    /// The exchange whose market the profile serves.
-    var exchange: Exchange { dialect == .upbit ? .upbit : .bithumb }
-}
-
 /// The streams both dialects offer, by what they carry.
 enum Feed: Sendable, Hashable {
     /// 2.0 `ticker`, legacy `ticker`.

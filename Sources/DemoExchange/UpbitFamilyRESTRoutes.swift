@@ -39,17 +39,17 @@ struct UpbitFamilyRESTRoutes: Sendable {
         if isUpbit { router.add(middleware: RemainingRequestsMiddleware()) }
         router.get("/v1/market/all") { request, _ -> Response in
             let details = request.uri.queryParameters.get(isUpbit ? "is_details" : "isDetails")?.lowercased() == "true"
-            guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+            guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
             return Response.json(encoder.marketsBody(state.markets, details: details))
         }
         if !isUpbit {
             router.get("/v1/market/virtual_asset_warning") { _, _ -> Response in
-                guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+                guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
                 return .json(encoder.warningsBody(state.alerts))
             }
         }
         router.get("/v1/ticker") { request, _ -> Response in
-            guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+            guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
             switch markets(request.uri.queryParameters.getAll("markets"), in: state) {
             case .failure(let error): return error.response
             case .success(let codes):
@@ -63,21 +63,21 @@ struct UpbitFamilyRESTRoutes: Sendable {
         }
         if isUpbit {
             router.get("/v1/ticker/all") { request, _ -> Response in
-                guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+                guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
                 let quotes = Set((request.uri.queryParameters.get("quote_currencies") ?? "").split(separator: ",").map { $0.uppercased() })
                 guard !quotes.isEmpty else { return rejected(400, Self.missingParameterMessage).response }
                 return .json(encoder.tickersBody(tickers(state.markets.map(\.code).filter { quotes.contains($0.quote) }, in: state)))
             }
         }
         router.get("/v1/orderbook") { request, _ -> Response in
-            guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+            guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
             switch markets(request.uri.queryParameters.getAll("markets"), in: state) {
             case .failure(let error): return error.response
             case .success(let codes): return .json(encoder.orderBooksBody(codes.compactMap { state.orderBook(for: $0) }))
             }
         }
         router.get("/v1/trades/ticks") { request, _ -> Response in
-            guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+            guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
             let query = request.uri.queryParameters
             switch (markets(query.getAll("market"), in: state), count(query.get("count"), default: 1, maximum: 500)) {
             case (.failure(let error), _), (_, .failure(let error)): return error.response
@@ -115,7 +115,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
     }
 
     private func candles(_ request: Request, interval: CandleInterval) async -> Response {
-        guard let state = await market.state(of: profile.exchange) else { return RejectedRequest.notServed.response }
+        guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
         let query = request.uri.queryParameters
         switch (markets(query.getAll("market"), in: state), count(query.get("count"), default: 1, maximum: 200)) {
         case (.failure(let error), _), (_, .failure(let error)): return error.response

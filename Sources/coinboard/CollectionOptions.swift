@@ -4,7 +4,8 @@ import ArgumentParser
 /// after waiting at most `--wait` seconds for it to start, so a slow start (a loaded machine,
 /// a far exchange) shortens nothing that is collected.
 struct CollectionOptions: ParsableArguments {
-    @Option(help: "Seconds to collect, once market data flows (default: 3 for snapshot, 60 for record).")
+    @Option(
+        help: "Seconds to collect, once market data flows (default: 3 for snapshot, 60 for record); a replay stops once its recording has played.")
     var duration: Double?
 
     @Option(help: "Seconds to wait for market data to start flowing before collecting anyway.")
@@ -18,9 +19,17 @@ struct CollectionOptions: ParsableArguments {
     }
 
     /// Waits for `pipeline` to go live (at most `--wait`), then for `--duration` (or
-    /// `defaultDuration` seconds).
+    /// `defaultDuration` seconds); a replay ends sooner, once its recording has played whole.
     func collect(from pipeline: LivePipeline, defaultDuration: Double) async throws {
-        await pipeline.untilLive(waitingAtMost: .milliseconds(Int64(wait * 1000)))
-        try await Task.sleep(for: .milliseconds(Int64((duration ?? defaultDuration) * 1000)))
+        let collecting = Duration.milliseconds(Int64((duration ?? defaultDuration) * 1000))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await pipeline.untilLive(waitingAtMost: .milliseconds(Int64(wait * 1000)))
+                try await Task.sleep(for: collecting)
+            }
+            if pipeline.replays > 0 { group.addTask { await pipeline.untilRecordingsPlayed() } }
+            try await group.next()
+            group.cancelAll()
+        }
     }
 }

@@ -15,6 +15,9 @@ struct LivePipeline {
     let supervisors: [FeedSupervisor]
     /// Where each exchange's feed comes from (a WebSocket URL, or a recording's path).
     let origins: [Exchange: String]
+    /// How many feeds play a recording, and a signal each time one has played its last frame.
+    let replays: Int
+    let replaysPlayed: AsyncStream<Void>
 
     /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
     /// with the pipeline, then stops everything. `recording` gets every raw frame and response,
@@ -25,7 +28,10 @@ struct LivePipeline {
         snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let store = MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
-        let context = Context(store: store, configuration: configuration, logger: logger, recording: recording)
+        let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
+        let context = Context(
+            store: store, configuration: configuration, logger: logger, recording: recording, replayPlayed: replayPlayed,
+            replaysPlayed: played)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration(), exchanges: Set(plan.exchanges)),
@@ -50,6 +56,8 @@ struct LivePipeline {
         let configuration: FeedConfiguration
         let logger: Logger
         let recording: FrameRecording.Writer?
+        let replayPlayed: AsyncStream<Void>.Continuation
+        let replaysPlayed: AsyncStream<Void>
 
         /// Opens each feed's transport and fetcher (the fetchers live as long as the body),
         /// then runs the supervisors and `body`.
@@ -62,7 +70,7 @@ struct LivePipeline {
             switch feed.source {
             case .replay(let source):
                 let replayed = Opened(
-                    exchange: feed.exchange, transport: ReplayTransport(source),
+                    exchange: feed.exchange, transport: ReplayTransport(source) { [replayPlayed] in replayPlayed.yield() },
                     fetcher: ReplayFetcher(responses: source.responses, dialect: source.dialect, path: source.path),
                     configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
@@ -104,7 +112,9 @@ struct LivePipeline {
                     configuration: feed.configuration, logger: feedLogger)
             }
             let origins = Dictionary(uniqueKeysWithValues: feeds.map { ($0.exchange, $0.transport.endpointDescription) })
-            let pipeline = LivePipeline(store: store, supervisors: supervisors, origins: origins)
+            let replays = feeds.filter { $0.transport is ReplayTransport }.count
+            let pipeline = LivePipeline(
+                store: store, supervisors: supervisors, origins: origins, replays: replays, replaysPlayed: replaysPlayed)
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 for supervisor in supervisors {
                     group.addTask {
@@ -140,6 +150,17 @@ struct LivePipeline {
             group.addTask { try? await Task.sleep(for: limit) }
             await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// Returns once every feed that plays a recording has played its last frame (at once when
+    /// none does). One caller at a time.
+    func untilRecordingsPlayed() async {
+        var left = replays
+        guard left > 0 else { return }
+        for await _ in replaysPlayed {
+            left -= 1
+            if left == 0 { return }
         }
     }
 

@@ -153,7 +153,7 @@ extension TimedEndToEndTests {
                     "--exchange", "bithumb,upbit",
                     "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
                     "--ws-url", "upbit=ws://127.0.0.1:9/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:9/upbit",
-                    "--duration", "2", "--wait", "4",
+                    "--duration", "2", "--wait", "60",
                 ])
                 #expect(output.exchanges["bithumb"]?.connection.state == "live")
                 #expect(output.exchanges["bithumb"]?.markets.count == 40)

@@ -77,7 +77,7 @@ extension TimedEndToEndTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await ReplayTests.record(to: path)
             let (lastPrice, errors) = try Self.addHostileData(to: path, gap: 0)
-            let report = try await ReplayTests.snapshot(["--replay", path, "--speed", "0", "--duration", "5"])
+            let report = try await ReplayTests.snapshot(["--replay", path, "--speed", "0", "--duration", "60"])
 
             let connection = try #require(report["connection"] as? [String: Any])
             #expect(connection["decodeErrors"] as? Int == errors, "two tickers without a positive price, one frame too large")

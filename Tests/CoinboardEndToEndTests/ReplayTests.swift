@@ -38,7 +38,7 @@ extension TimedEndToEndTests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             try await Self.record(to: path)
             let frames = try Self.frames(in: path)
-            let report = try await Self.snapshot(["--replay", path, "--speed", "0", "--duration", "1.5"])
+            let report = try await Self.snapshot(["--replay", path, "--speed", "0", "--duration", "60"])
 
             #expect(report["exchange"] as? String == "replay")
             let connection = try #require(report["connection"] as? [String: Any])
@@ -78,7 +78,7 @@ extension TimedEndToEndTests {
             let tags = entries.compactMap { $0["exchange"] as? String }
             #expect(tags.count == entries.count, "every line names its exchange")
             #expect(Set(tags) == ["bithumb", "upbit"])
-            let outcome = try await CoinboardProcess.run(["snapshot", "--replay", path, "--speed", "0", "--duration", "1.5", "--markets", "BTC"])
+            let outcome = try await CoinboardProcess.run(["snapshot", "--replay", path, "--speed", "0", "--duration", "60", "--markets", "BTC"])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let report = try JSONDecoder().decode(ComparisonOutput.self, from: Data(outcome.standardOutput.utf8))
             for exchange in ["bithumb", "upbit"] {
@@ -103,7 +103,7 @@ extension TimedEndToEndTests {
             }
             #expect(!version1.dropFirst().contains { $0.contains("exchange") })
             try version1.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            let report = try await Self.snapshot(["--replay", path, "--speed", "0", "--duration", "1"])
+            let report = try await Self.snapshot(["--replay", path, "--speed", "0", "--duration", "60"])
             #expect((report["markets"] as? [[String: Any]])?.count == 10)
             #expect((report["connection"] as? [String: Any])?["messages"] as? Int == (try Self.frames(in: path)).count)
         }

@@ -67,7 +67,7 @@ import Testing
         let log = folder + "/log"
         for format in ["json", "table"] {
             let outcome = try await CoinboardProcess.run([
-                "snapshot", "--replay", recording, "--speed", "0", "--duration", "3",
+                "snapshot", "--replay", recording, "--speed", "0", "--duration", "60",
                 "--format", format, "--log-file", log,
             ])
             #expect(outcome.status == 0, "\(outcome.standardError)")

@@ -34,6 +34,12 @@ public struct BoardSnapshot: Sendable, Equatable {
     /// Whether more than one exchange is followed.
     public var isComparing: Bool { exchanges.count > 1 }
 
+    /// `code`'s gap between Bithumb and Upbit, when both price it.
+    public func gap(of code: MarketCode) -> PriceGap? {
+        guard let bithumb = self[.bithumb].tickers[code]?.price, let upbit = self[.upbit].tickers[code]?.price else { return nil }
+        return PriceGap(code: code, bithumb: bithumb, upbit: upbit)
+    }
+
     /// The gaps of the coins listed and priced on both Bithumb and Upbit, widest first; empty
     /// unless both are followed.
     public var gaps: [PriceGap] {

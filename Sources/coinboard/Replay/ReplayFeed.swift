@@ -10,9 +10,12 @@ import Synchronization
 final class ReplayTransport: FeedTransport {
     let source: ReplaySource
     private let started = Mutex(false)
+    /// Called once the last frame has been taken in.
+    private let played: @Sendable () -> Void
 
-    init(_ source: ReplaySource) {
+    init(_ source: ReplaySource, played: @escaping @Sendable () -> Void = {}) {
         self.source = source
+        self.played = played
     }
 
     var bookUpdates: BookUpdates {
@@ -31,12 +34,14 @@ final class ReplayTransport: FeedTransport {
             throw CoinboardError.recordingEnded(source.path, frames: source.frames.count)
         }
         try await session(
-            ReplayMessages(frames: source.frames, dialect: source.dialect, speed: source.speed, startedAt: source.startedAt),
+            ReplayMessages(
+                frames: source.frames, dialect: source.dialect, speed: source.speed, startedAt: source.startedAt, played: played),
             ReplayConnection())
     }
 }
 
-/// A replay's messages: each frame waits for its moment, then is decoded.
+/// A replay's messages: each frame waits for its moment, then is decoded; `played` is called
+/// when the last one has been taken in (the iterator is asked for the next after it).
 struct ReplayMessages: AsyncSequence, Sendable {
     typealias Element = FeedMessage
     typealias Failure = any Error
@@ -46,6 +51,7 @@ struct ReplayMessages: AsyncSequence, Sendable {
     let speed: Double
     /// The moment the pace counts from (the recording's first frame, of any feed).
     let startedAt: Timestamp?
+    let played: @Sendable () -> Void
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let frames: [FrameRecording.Frame]
@@ -55,9 +61,16 @@ struct ReplayMessages: AsyncSequence, Sendable {
         let clock = ContinuousClock()
         let start: ContinuousClock.Instant
         let firstAt: Timestamp?
+        let played: @Sendable () -> Void
 
         mutating func next() async throws -> FeedMessage? {
-            guard index < frames.count else { return nil }
+            guard index < frames.count else {
+                if index == frames.count {
+                    index += 1
+                    played()
+                }
+                return nil
+            }
             let frame = frames[index]
             index += 1
             if speed > 0, let firstAt, let at = frame.receivedAt {
@@ -71,7 +84,7 @@ struct ReplayMessages: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(
             frames: frames, speed: speed, codec: dialect.makeCodec(), start: ContinuousClock().now,
-            firstAt: startedAt ?? frames.first?.receivedAt)
+            firstAt: startedAt ?? frames.first?.receivedAt, played: played)
     }
 }
 
