@@ -20,17 +20,18 @@ public struct DemoExchange: Sendable {
 
     /// Builds the simulated market (its listing, a day of history and warm books).
     /// - Parameters:
-    ///   - wallClock: the present time; the simulation keeps up with it.
+    ///   - clock: the simulation keeps up with its wall clock; idle cuts, heartbeats and the
+    ///     pump's ticks follow its monotonic clock.
     ///   - logger: where the exchange logs (never the terminal while a dashboard owns it).
     public init(
-        configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp = SystemClock.wallNow,
+        configuration: DemoExchangeConfiguration, clock: any RuntimeClock = SystemClock(),
         logger: Logger = Logger(label: "coinboard.demo-exchange")
     ) throws(DemoExchangeError) {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
         self.logger = logger
         do throws(SimulationError) {
-            market = try DemoMarket(configuration: configuration, wallClock: wallClock, logger: logger)
+            market = try DemoMarket(configuration: configuration, clock: clock, logger: logger)
         } catch {
             throw .invalidConfiguration(error.description)
         }

@@ -10,14 +10,14 @@ extension DemoMarket {
     /// Handles one message from client `id`.
     func receive(_ message: ByteBuffer, from id: Int) {
         guard var client = clients[id] else { return }
-        let now = ContinuousClock.now
+        let now = clock.monotonicNow()
         client.lastHeard = now
         defer { clients[id] = client }
         if let profile = client.dialect.upbitFamilyProfile {
             let wire = encoder(for: profile)
             if message.readableBytesView.elementsEqual("PING".utf8) {
                 client.send(ByteBuffer(bytes: wire.heartbeatFrame()))
-                client.nextHeartbeat = client.nextHeartbeat ?? now + .seconds(10)
+                client.nextHeartbeat = client.nextHeartbeat ?? now.advanced(by: .seconds(10))
                 return
             }
             let request = message.withUnsafeReadableBytes { StreamRequest.read($0) }

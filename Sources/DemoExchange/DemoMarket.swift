@@ -15,7 +15,9 @@ actor DemoMarket {
     var clients: [Int: StreamClient] = [:]
     private var nextClientID = 0
     let configuration: DemoExchangeConfiguration
-    private let wallClock: @Sendable () -> Timestamp
+    /// The simulation follows its wall clock; idle cuts, heartbeats and the pump's ticks its
+    /// monotonic clock.
+    let clock: any RuntimeClock
     let logger: Logger
     private let bithumbEncoder = UpbitFamilyEncoder(profile: .bithumb)
     private let upbitEncoder = UpbitFamilyEncoder(profile: .upbit)
@@ -33,12 +35,11 @@ actor DemoMarket {
     private(set) var connectionsRefused = 0
 
     init(
-        configuration: DemoExchangeConfiguration, wallClock: @escaping @Sendable () -> Timestamp,
-        logger: Logger
+        configuration: DemoExchangeConfiguration, clock: any RuntimeClock, logger: Logger
     ) throws(SimulationError) {
         self.configuration = configuration
-        self.wallClock = wallClock
-        let start = wallClock()
+        self.clock = clock
+        let start = clock.wallNow()
         var simulators: [Exchange: MarketSimulator] = [:]
         for exchange in configuration.exchanges {
             simulators[exchange] = try MarketSimulator(configuration: configuration.simulation, start: start, exchange: exchange)
@@ -68,7 +69,7 @@ actor DemoMarket {
     func run() async {
         while !Task.isCancelled {
             pump()
-            try? await Task.sleep(for: configuration.tickInterval)
+            try? await clock.sleep(for: configuration.tickInterval)
         }
         for client in clients.values { client.finish() }
         clients.removeAll()
@@ -76,13 +77,13 @@ actor DemoMarket {
 
     /// Brings the simulation up to now, publishing every order's frames, then serves timers.
     func pump() {
-        let now = wallClock()
+        let now = clock.wallNow()
         for exchange in configuration.exchanges {
             while let events = simulators[exchange]?.advance(until: now) {
                 publish(events, on: exchange)
             }
         }
-        serveTimers(at: ContinuousClock.now)
+        serveTimers(at: clock.monotonicNow())
     }
 
     /// Whether another WebSocket client may connect now; a refusal is counted.
@@ -108,7 +109,7 @@ actor DemoMarket {
             bufferingPolicy: .bufferingOldest(configuration.outboxLimit))
         let id = nextClientID
         nextClientID += 1
-        var client = StreamClient(dialect: dialect, outbox: continuation, now: .now)
+        var client = StreamClient(dialect: dialect, outbox: continuation, now: clock.monotonicNow())
         if dialect == .legacy {
             client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()))
         }
@@ -118,7 +119,7 @@ actor DemoMarket {
 
     /// Notes that client `id` spoke (a ping, which carries no message).
     func heard(from id: Int) {
-        clients[id]?.lastHeard = .now
+        clients[id]?.lastHeard = clock.monotonicNow()
     }
 
     /// Forgets a client whose connection ended.
@@ -127,19 +128,19 @@ actor DemoMarket {
     }
 
     /// Idle cuts and `{"status":"UP"}` heartbeats; slow clients are dropped here too.
-    private func serveTimers(at now: ContinuousClock.Instant) {
+    private func serveTimers(at now: MonotonicInstant) {
         for id in Array(clients.keys) {
             guard let client = clients[id] else { continue }
             if client.isOverflowing {
                 clients.removeValue(forKey: id)
                 slowClientsDropped += 1
                 logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
-            } else if now - client.lastHeard >= configuration.idleTimeout {
+            } else if now.duration(since: client.lastHeard) >= configuration.idleTimeout {
                 clients[id]?.close(.normalClosure, reason: "idle")
                 clients.removeValue(forKey: id)
                 idleClientsCut += 1
             } else if let due = client.nextHeartbeat, due <= now {
-                clients[id]?.nextHeartbeat = due + .seconds(10)
+                clients[id]?.nextHeartbeat = due.advanced(by: .seconds(10))
                 clients[id]?.send(ByteBuffer(bytes: encoder(for: .bithumb).heartbeatFrame()))
             }
         }

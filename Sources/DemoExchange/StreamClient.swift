@@ -57,13 +57,13 @@ struct StreamClient {
     /// Bithumb legacy: the windows of the ticker filter.
     var tickerBases: [ChangeBasis] = []
     /// When the client last sent a message or a ping (what the server sends does not count).
-    var lastHeard: ContinuousClock.Instant
+    var lastHeard: MonotonicInstant
     /// When the next `{"status":"UP"}` is due, once the client has sent `PING`.
-    var nextHeartbeat: ContinuousClock.Instant?
+    var nextHeartbeat: MonotonicInstant?
     /// Whether the queue overflowed and the client is being cut off.
     private(set) var isOverflowing = false
 
-    init(dialect: StreamDialect, outbox: AsyncStream<Outgoing>.Continuation, now: ContinuousClock.Instant) {
+    init(dialect: StreamDialect, outbox: AsyncStream<Outgoing>.Continuation, now: MonotonicInstant) {
         self.dialect = dialect
         self.outbox = outbox
         lastHeard = now

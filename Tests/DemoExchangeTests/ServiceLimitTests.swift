@@ -78,8 +78,15 @@ struct ServiceLimitTests {
 
     @Test("a client that says nothing is cut though the server streams to it, and counted")
     func silentClientIsCut() async throws {
-        try await withDemoExchange(rate: 2000, idleTimeout: .seconds(1)) { exchange, port in
-            let transcript = try await socketSession(port, "/websocket/v1", send: [Self.bookRequest], duration: .seconds(60))
+        let clock = DemoExchangeClock()
+        try await withDemoExchange(rate: 2000, idleTimeout: .seconds(60), clock: clock) { exchange, port in
+            // Once the first frame is in, the exchange's clock moves past the idle window: only
+            // what the client says counts as hearing from it, so the stream it gets does not save it.
+            let transcript = try await socketSession(port, "/websocket/v1", send: [Self.bookRequest], duration: .seconds(120)) {
+                frames in
+                if frames.count == 1 { clock.skip(.seconds(60)) }
+                return false
+            }
             #expect(transcript.closeCode == .normalClosure)
             #expect(!transcript.frames.isEmpty, "it was streamed to until the cut")
             #expect(await exchange.statistics().idleClientsCut == 1)

@@ -2,6 +2,7 @@ public import DemoExchange
 public import Logging
 public import MarketCore
 import MarketSim
+import Synchronization
 import SystemTime
 
 /// How a test's demo exchange tells time.
@@ -15,7 +16,7 @@ public enum DemoTimeline: Sendable {
     /// then settles into a state to compare with.
     case running(from: Timestamp, for: Duration)
 
-    func makeClock() -> @Sendable () -> Timestamp {
+    func makeWallClock() -> @Sendable () -> Timestamp {
         switch self {
         case .live:
             return { SystemClock.wallNow() }
@@ -31,6 +32,36 @@ public enum DemoTimeline: Sendable {
     }
 }
 
+/// A test demo exchange's clock: its wall follows a ``DemoTimeline``; its monotonic time (the
+/// idle cut's and the heartbeats') runs with the machine's until the test moves it on with
+/// ``skip(_:)``, so a timeout is reached by a step of the test, not by a window of wall time.
+/// Sleeps (the pump's ticks) are real.
+public final class DemoExchangeClock: RuntimeClock {
+    private let wall: @Sendable () -> Timestamp
+    private let system = SystemClock()
+    private let skipped = Mutex(Duration.zero)
+
+    /// A clock on `timeline`.
+    public init(_ timeline: DemoTimeline = .live) {
+        wall = timeline.makeWallClock()
+    }
+
+    public func wallNow() -> Timestamp { wall() }
+
+    public func monotonicNow() -> MonotonicInstant {
+        system.monotonicNow().advanced(by: skipped.withLock { $0 })
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try await system.sleep(for: duration)
+    }
+
+    /// Moves monotonic time on by `duration` at once.
+    public func skip(_ duration: Duration) {
+        skipped.withLock { $0 += duration }
+    }
+}
+
 /// A demo exchange for tests (seed 9, two hours of history), listening on `port` when run; a
 /// market is listed `newListingAfter` seconds after the start if given (none by default, so no
 /// test sees its listing change unless it asks). It serves `exchanges`: Bithumb's dialects
@@ -38,7 +69,8 @@ public enum DemoTimeline: Sendable {
 public func makeDemoExchange(
     markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
-    outboxLimit: Int = 8192, newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb]
+    outboxLimit: Int = 8192, newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb],
+    clock: DemoExchangeClock? = nil
 ) throws -> DemoExchange {
     let simulation = SimulationConfiguration(
         seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
@@ -48,7 +80,7 @@ public func makeDemoExchange(
             port: port, simulation: simulation, idleTimeout: idleTimeout,
             maxClients: maxClients, requestSizeLimit: requestSizeLimit,
             outboxLimit: outboxLimit, exchanges: exchanges),
-        wallClock: timeline.makeClock(), logger: quietLogger)
+        clock: clock ?? DemoExchangeClock(timeline), logger: quietLogger)
 }
 
 /// Runs `exchange` in this process for the duration of `body`, which gets the bound port.
@@ -71,12 +103,14 @@ public func serving<Result: Sendable>(_ exchange: DemoExchange, _ body: (Int) as
 public func withDemoExchange<Result: Sendable>(
     markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16, outboxLimit: Int = 8192,
-    newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb], _ body: (DemoExchange, Int) async throws -> Result
+    newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb], clock: DemoExchangeClock? = nil,
+    _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
     let exchange = try makeDemoExchange(
         markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
         port: port, idleTimeout: idleTimeout, maxClients: maxClients,
-        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit, newListingAfter: newListingAfter, exchanges: exchanges)
+        requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit, newListingAfter: newListingAfter, exchanges: exchanges,
+        clock: clock)
     return try await serving(exchange) { port in try await body(exchange, port) }
 }
 
