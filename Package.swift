@@ -21,7 +21,9 @@ let package = Package(
         .library(name: "ExchangeClient", targets: ["ExchangeClient"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "DashboardUI", targets: ["DashboardUI"]),
-        .library(name: "WholePath", targets: ["WholePath"]),
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
+        .library(name: "FeedRecording", targets: ["FeedRecording"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit", "SafeText"], swiftSettings: strictSettings),
         .target(
-            name: "WholePath", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
+            name: "FuzzHarness", dependencies: ["MarketCore", "MarketWire", "TerminalKit", "DashboardUI"],
             swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalRescue"),
@@ -101,6 +103,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "FeedRecording",
+            dependencies: ["MarketCore", "MarketWire", "MarketRuntime", "ExchangeClient", "Persistence", "SystemTime"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "Reports", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
         .executableTarget(
             name: "coinboard",
             dependencies: [
@@ -117,6 +125,8 @@ let package = Package(
                 "DashboardUI",
                 "CursesTerminal",
                 "Persistence",
+                "FeedRecording",
+                "Reports",
                 "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,8 +173,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "WholePathTests",
-            dependencies: ["WholePath", "MarketWire", "MarketCore", "TerminalKit", "TestFixtures"],
+            name: "FuzzHarnessTests",
+            dependencies: ["FuzzHarness", "MarketWire", "MarketCore", "TerminalKit", "TestFixtures"],
             resources: [.copy("FuzzRegressions")],
             swiftSettings: strictSettings
         ),
@@ -209,6 +219,16 @@ let package = Package(
         .testTarget(
             name: "ExchangeClientTests",
             dependencies: ["ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FeedRecordingTests",
+            dependencies: ["FeedRecording", "MarketRuntime", "MarketWire", "MarketCore", "RuntimeTestSupport", "TestFixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "MarketCore", "TestFixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

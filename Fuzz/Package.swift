@@ -4,7 +4,7 @@ import PackageDescription
 /// coinboard's fuzz targets (libFuzzer), in their own package so that `swift test` never builds
 /// them with coverage instrumentation. `scripts/fuzz.sh [seconds]` builds and runs every target:
 /// one per dialect, each driving bytes through decode → `MarketState.apply` → every screen
-/// (the `WholePath` library of the main package).
+/// (the `FuzzHarness` library of the main package).
 let package = Package(
     name: "coinboard-fuzz",
     platforms: [.macOS(.v15)],
@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(
             name: "CoinboardFuzz",
             dependencies: [
-                .product(name: "WholePath", package: "coinboard"),
+                .product(name: "FuzzHarness", package: "coinboard"),
                 .product(name: "MarketWire", package: "coinboard"),
             ]
         ),

@@ -10,7 +10,7 @@
 #                                            inputs still vary a little from run to run, since
 #                                            coverage of pointer comparisons follows the heap)
 # A crash keeps its input in .build-fuzz/crashes/ and fails the script; make it a regression
-# test (Tests/WholePathTests/FuzzRegressions).
+# test (Tests/FuzzHarnessTests/FuzzRegressions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=(-max_total_time="${1:-60}")

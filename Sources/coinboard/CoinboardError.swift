@@ -6,14 +6,6 @@ enum CoinboardError: Error, CustomStringConvertible {
     case unreadableFile(String)
     /// A file could not be created for writing.
     case unwritableFile(String)
-    /// A line of a frame recording is not a recorded frame.
-    case badRecording(String, line: Int)
-    /// A file given to replay is not a recording.
-    case notARecording(String)
-    /// A recording holds no market listing, so there is nothing to show its frames against.
-    case recordingWithoutListing(String)
-    /// A replay reached the end of its recording.
-    case recordingEnded(String, frames: Int)
     /// A log file could not be opened for appending.
     case unwritableLog(String)
     /// A path given for a log, a recording or a frames file names something other than a
@@ -28,10 +20,6 @@ enum CoinboardError: Error, CustomStringConvertible {
         switch self {
         case .unreadableFile(let path): "cannot read \(path)"
         case .unwritableFile(let path): "cannot write \(path)"
-        case .badRecording(let path, let line): "\(path):\(line): not a recorded frame"
-        case .notARecording(let path): "\(path) is not a recording (coinboard record writes them)"
-        case .recordingWithoutListing(let path): "\(path) holds no market listing (record it again with coinboard record)"
-        case .recordingEnded(let path, let frames): "the recording has ended (\(frames) frames of \(path) replayed)"
         case .unwritableLog(let path): "cannot write the log file \(path)"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
         case .demoExchangeFailed: "the demo exchange could not start"

@@ -1,6 +1,8 @@
 public import ArgumentParser
+import FeedRecording
 import Foundation
 import MarketWire
+import Reports
 import SafeText
 
 /// `coinboard decode`: decodes recorded exchange frames and prints one line per event.

@@ -1,4 +1,5 @@
 import ExchangeClient
+import FeedRecording
 import MarketCore
 import MarketWire
 
@@ -23,15 +24,12 @@ struct FeedPlan {
     /// The recording at `path`, each exchange's feed in it played at `speed` from the same start.
     static func replay(of path: String, speed: Double) throws -> FeedPlan {
         let recording = try FrameRecording(contentsOf: path)
-        guard recording.isRecording else { throw CoinboardError.notARecording(path) }
+        guard recording.isRecording else { throw RecordingError.notARecording(path: path) }
         return FeedPlan(
             feeds: recording.dialects.map { exchange, dialect in
                 Feed(
                     exchange: exchange,
-                    source: .replay(
-                        ReplaySource(
-                            path: path, frames: recording.frames(of: exchange), responses: recording.responses[exchange] ?? [:],
-                            dialect: dialect, speed: speed, startedAt: recording.startedAt)))
+                    source: .replay(ReplaySource(recording, exchange: exchange, dialect: dialect, path: path, speed: speed)))
             })
     }
 
@@ -87,16 +85,4 @@ enum FeedSource {
         case .replay: "REPLAY"
         }
     }
-}
-
-/// One exchange's part of a recording, to play back at `speed` times the pace it was recorded
-/// at (0: as fast as it is taken in), its time counted from `startedAt`.
-struct ReplaySource: Sendable {
-    let path: String
-    let frames: [FrameRecording.Frame]
-    let responses: [String: [UInt8]]
-    let dialect: Dialect
-    let speed: Double
-    /// The recording's first moment: every feed of it is paced from the same one.
-    let startedAt: Timestamp?
 }

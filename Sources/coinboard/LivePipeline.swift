@@ -1,5 +1,6 @@
 import DemoExchange
 import ExchangeClient
+import FeedRecording
 import Logging
 import MarketCore
 import MarketRuntime
@@ -24,7 +25,7 @@ struct LivePipeline {
     /// tagged with its exchange; the store publishes at most `snapshotsPerSecond` snapshots a
     /// second.
     static func run<Result: Sendable>(
-        plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: FrameRecording.Writer? = nil,
+        plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
         snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let store = MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
@@ -55,7 +56,7 @@ struct LivePipeline {
         let store: MarketStore
         let configuration: FeedConfiguration
         let logger: Logger
-        let recording: FrameRecording.Writer?
+        let recording: RecordingWriter?
         let replayPlayed: AsyncStream<Void>.Continuation
         let replaysPlayed: AsyncStream<Void>
 
@@ -71,7 +72,7 @@ struct LivePipeline {
             case .replay(let source):
                 let replayed = Opened(
                     exchange: feed.exchange, transport: ReplayTransport(source) { [replayPlayed] in replayPlayed.yield() },
-                    fetcher: ReplayFetcher(responses: source.responses, dialect: source.dialect, path: source.path),
+                    fetcher: ReplayFetcher(source),
                     configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
             case .demo(let dialect):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedRecording
 import Foundation
 import MarketRuntime
 
@@ -34,7 +35,7 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
-        let writer = try FrameRecording.Writer(
+        let writer = try RecordingWriter(
             path: output, feeds: Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.dialect) }))
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         try await runUntilSignalled(logger: logger) { [collection] in

@@ -3,7 +3,7 @@ import ExchangeClient
 import Foundation
 public import MarketCore
 import MarketRuntime
-import SafeText
+import Reports
 
 /// `coinboard snapshot`: connects like the dashboard, waits, and prints the state.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -20,11 +20,6 @@ struct SnapshotCommand: AsyncParsableCommand {
             the widest first.
             """
     )
-
-    /// Output formats.
-    enum Format: String, CaseIterable, ExpressibleByArgument {
-        case json, table
-    }
 
     @OptionGroup var exchange: ExchangeOptions
 
@@ -55,7 +50,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     var keepalive: Double = 20
 
     @Option(help: "Output format: json or table.")
-    var format: Format = .json
+    var format: ReportFormat = .json
 
     @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
     var logFile: String?
@@ -91,23 +86,11 @@ struct SnapshotCommand: AsyncParsableCommand {
                 exchange: names[exchange] ?? exchange.rawValue, snapshot: snapshot, focus: configuration.focus, depth: depth,
                 tradeCount: trades, candleInterval: candles, impactAmount: impact.flatMap(KRWAmount.parse))
         }
-        func json(_ document: some Encodable) throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(document), as: UTF8.self).escapingUnsafeCharactersInJSON + "\n"
-        }
-        let text: String
-        switch (format, board.isComparing) {
-        case (.json, false): text = try json(report(board.exchanges[0], board.primary))
-        case (.json, true): text = try json(ComparisonReport(board: board, report: report))
-        case (.table, _):
-            let tables = board.exchanges.map { SnapshotTable(report: report($0, board[$0])).text }
-            let comparison = board.isComparing ? [SnapshotTable.comparison(board.gaps)] : []
-            let lines = (tables + comparison).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            text = lines.map(\.strippingUnsafeCharacters).joined(separator: "\n")
-        }
+        let text = try SnapshotDocument.text(of: board, format: format, report: report)
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
 
 extension CandleInterval: ExpressibleByArgument {}
+
+extension ReportFormat: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
 import Glibc
 import MarketWire
-import WholePath
+import FuzzHarness
 
 // The fuzz driver: libFuzzer (linked without its own `main`, see scripts/fuzz.sh) runs inputs
 // through the whole path of the dialect named by `COINBOARD_FUZZ_TARGET`.
@@ -27,6 +27,6 @@ _ = target
 // the input's length, so that every one is reached).
 exit(runFuzzer(&argc, &argv) { data, size in
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    _ = WholePath.run(bytes, dialect: target, size: WholePath.sizes[size % WholePath.sizes.count], variant: size / 3)
+    _ = FuzzHarness.run(bytes, dialect: target, size: FuzzHarness.sizes[size % FuzzHarness.sizes.count], variant: size / 3)
     return 0
 })

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedRecording
 import Foundation
 import MarketCore
 import MarketWire

@@ -1,15 +1,15 @@
 import Foundation
+import FuzzHarness
 import MarketCore
 import MarketWire
 import TerminalKit
 import TestFixtures
 import Testing
-import WholePath
 
 /// The fuzz targets' path (`scripts/fuzz.sh`): every input a fuzzer ever crashed is kept in
 /// `FuzzRegressions/` and must now pass through every dialect at every size; the real fixtures
 /// (the fuzzers' seeds) draw real screens.
-@Suite struct WholePathTests {
+@Suite struct FuzzHarnessTests {
     static var regressions: [String] {
         get throws {
             let folder = try #require(Bundle.module.url(forResource: "FuzzRegressions", withExtension: nil))
@@ -28,9 +28,9 @@ import WholePath
         for name in names {
             let bytes = try Self.regression(name)
             for dialect in Dialect.allCases {
-                for size in WholePath.sizes {
+                for size in FuzzHarness.sizes {
                     for variant in 0..<CandleInterval.allCases.count {
-                        let screens = bytes.withUnsafeBytes { WholePath.run($0, dialect: dialect, size: size, variant: variant) }
+                        let screens = bytes.withUnsafeBytes { FuzzHarness.run($0, dialect: dialect, size: size, variant: variant) }
                         #expect(screens.count == 17, "\(name)")
                     }
                 }
@@ -50,9 +50,9 @@ import WholePath
         var comparisons = 0
         for name in try Fixture.all() where name.hasPrefix(prefix) && !name.hasSuffix(".jsonl") {
             let bytes = try Fixture.json(name)
-            decodedEvents += bytes.withUnsafeBytes { WholePath.decode($0, dialect: dialect) }.events.count
-            let screens = bytes.withUnsafeBytes { WholePath.run($0, dialect: dialect, size: WholePath.sizes[1]) }
-            #expect(screens.allSatisfy { $0.size == WholePath.sizes[1] })
+            decodedEvents += bytes.withUnsafeBytes { FuzzHarness.decode($0, dialect: dialect) }.events.count
+            let screens = bytes.withUnsafeBytes { FuzzHarness.run($0, dialect: dialect, size: FuzzHarness.sizes[1]) }
+            #expect(screens.allSatisfy { $0.size == FuzzHarness.sizes[1] })
             if screens[11].lines.joined().contains("거래소 비교") { comparisons += 1 }
         }
         #expect(decodedEvents > 5)

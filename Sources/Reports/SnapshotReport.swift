@@ -1,9 +1,9 @@
-import MarketCore
+public import MarketCore
 
 /// What `coinboard snapshot --format json` prints: every market's ticker, and the books,
 /// trades and candles of the markets asked for. Decimals are exact strings, times ISO-8601 UTC.
-struct SnapshotReport: Encodable {
-    struct Connection: Encodable {
+public struct SnapshotReport: Encodable, Sendable {
+    struct Connection: Encodable, Sendable {
         var state: String
         var messages: Int
         var decodeErrors: Int
@@ -14,7 +14,7 @@ struct SnapshotReport: Encodable {
         var lastProblem: String?
     }
 
-    struct MarketRow: Encodable {
+    struct MarketRow: Encodable, Sendable {
         var code: String
         var symbol: String
         var quote: String
@@ -48,19 +48,19 @@ struct SnapshotReport: Encodable {
         var withdrawal: String?
     }
 
-    struct Warning: Encodable {
+    struct Warning: Encodable, Sendable {
         /// `caution`, `warning`, `danger` or `designated`.
         var step: String
         var reasons: [String]
         var until: NullOr<String>
     }
 
-    struct Level: Encodable {
+    struct Level: Encodable, Sendable {
         var price: String
         var quantity: String
     }
 
-    struct Book: Encodable {
+    struct Book: Encodable, Sendable {
         /// `live`, `resyncing` (being rebuilt from a new snapshot) or `stale` (from before the
         /// last reconnect).
         var state: String
@@ -71,14 +71,14 @@ struct SnapshotReport: Encodable {
         var stats: BookStats
     }
 
-    struct TradeRow: Encodable {
+    struct TradeRow: Encodable, Sendable {
         var time: String
         var price: String
         var quantity: String
         var side: String
     }
 
-    struct CandleRow: Encodable {
+    struct CandleRow: Encodable, Sendable {
         var time: String
         var open: String
         var high: String
@@ -87,7 +87,7 @@ struct SnapshotReport: Encodable {
         var volume: String
     }
 
-    struct Candles: Encodable {
+    struct Candles: Encodable, Sendable {
         var interval: String
         var items: [CandleRow]
     }
@@ -102,8 +102,9 @@ struct SnapshotReport: Encodable {
     var trades: KeyedList<[TradeRow]>
     var candles: KeyedList<Candles>
 
-    /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades.
-    init(
+    /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades,
+    /// the candles of `candleInterval` and, given an amount, what market orders of it would do.
+    public init(
         exchange: String, snapshot: MarketSnapshot, focus: [MarketCode], depth: Int, tradeCount: Int,
         candleInterval: CandleInterval?, impactAmount: ExactDecimal? = nil
     ) {
@@ -205,7 +206,7 @@ extension SnapshotReport.CandleRow {
 
 /// A JSON object whose keys keep the order they were given in.
 /// A value encoded as `null` when absent (a plain optional's key would be left out).
-struct NullOr<Value: Encodable>: Encodable {
+struct NullOr<Value: Encodable & Sendable>: Encodable, Sendable {
     let value: Value?
 
     init(_ value: Value?) { self.value = value }
@@ -216,7 +217,7 @@ struct NullOr<Value: Encodable>: Encodable {
     }
 }
 
-struct KeyedList<Value: Encodable>: Encodable {
+struct KeyedList<Value: Encodable & Sendable>: Encodable, Sendable {
     private struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }

@@ -1,11 +1,13 @@
-import MarketCore
+public import MarketCore
 import SafeText
 
 /// One line of text describing a market event, for `coinboard decode`.
-struct EventLine {
-    let text: String
+public struct EventLine: Sendable {
+    /// The line (several, one per trade, for a batch of trades).
+    public let text: String
 
-    init(_ event: MarketEvent) {
+    /// The line describing `event`.
+    public init(_ event: MarketEvent) {
         switch event {
         case .markets(let markets):
             text =

@@ -2,7 +2,7 @@ import MarketCore
 
 extension SnapshotReport {
     /// A book's ``BookStatistics`` as exact decimal strings.
-    struct BookStats: Encodable {
+    struct BookStats: Encodable, Sendable {
         var spread: String?
         var spreadTicks: Int?
         var spreadBasisPoints: String?
@@ -29,9 +29,9 @@ extension SnapshotReport {
     }
 
     /// A market buy spending and a market sell receiving the same KRW amount.
-    struct Impact: Encodable {
+    struct Impact: Encodable, Sendable {
         /// One side's ``MarketImpact``.
-        struct Fill: Encodable {
+        struct Fill: Encodable, Sendable {
             var averagePrice: String?
             var worstPrice: String?
             var quantity: String

@@ -10,7 +10,7 @@ public import TerminalKit
 /// dialect, every event is applied to a fresh ``MarketState``, and the snapshot is drawn on the
 /// market table (in each sort), the help overlay and the detail view of the top market at every
 /// chart interval, zoomed and scrolled.
-public enum WholePath {
+public enum FuzzHarness {
     /// The terminal sizes the fuzz targets draw at.
     public static let sizes = [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 200, height: 60)]
 

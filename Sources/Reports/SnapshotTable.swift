@@ -1,11 +1,18 @@
-import MarketCore
+public import MarketCore
 
 /// What `coinboard snapshot --format table` prints: a status line, the markets by 24h traded
 /// value, then each market asked for with its book and latest trades.
-struct SnapshotTable {
-    let report: SnapshotReport
+public struct SnapshotTable: Sendable {
+    /// The report shown.
+    public let report: SnapshotReport
 
-    var text: String {
+    /// The table of `report`.
+    public init(report: SnapshotReport) {
+        self.report = report
+    }
+
+    /// The table's lines, each ended by a newline.
+    public var text: String {
         var lines: [String] = []
         let connection = report.connection
         let exchange = report.exchange == "demo" ? "DEMO (simulated data)" : report.exchange
@@ -51,7 +58,7 @@ struct SnapshotTable {
     }
 
     /// The price gap of each coin on both exchanges, widest first.
-    static func comparison(_ gaps: [PriceGap]) -> String {
+    public static func comparison(_ gaps: [PriceGap]) -> String {
         var lines = ["", "price gap, Upbit − Bithumb (% of Bithumb's price), widest first", ""]
         let widths = [14, 18, 18, 18, 0]
         lines.append(row(["MARKET", "BITHUMB", "UPBIT", "GAP", "GAP %"], widths: widths))

@@ -1,11 +1,11 @@
-import MarketCore
+public import MarketCore
 
 /// What `coinboard snapshot --format json` prints when several exchanges are followed: each
 /// exchange's own document (the single-exchange one), and the price gap of every coin listed
 /// on both, widest first.
-struct ComparisonReport: Encodable {
+public struct ComparisonReport: Encodable, Sendable {
     /// One coin on both exchanges.
-    struct Row: Encodable {
+    struct Row: Encodable, Sendable {
         var code: String
         /// Each exchange's last price, by exchange name.
         var prices: KeyedList<String>
@@ -20,7 +20,7 @@ struct ComparisonReport: Encodable {
     var comparison: [Row]
 
     /// The comparison of `board`, each exchange's document made by `report`.
-    init(board: BoardSnapshot, report: (Exchange, MarketSnapshot) -> SnapshotReport) {
+    public init(board: BoardSnapshot, report: (Exchange, MarketSnapshot) -> SnapshotReport) {
         capturedAt = board.exchanges.map { board[$0].capturedAt }.max()?.iso8601 ?? board.primary.capturedAt.iso8601
         exchanges = KeyedList(board.exchanges.map { ($0.rawValue, report($0, board[$0])) })
         comparison = board.gaps.map { gap in
