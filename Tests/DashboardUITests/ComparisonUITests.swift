@@ -155,6 +155,38 @@ import Testing
         #expect(lines.contains { $0.contains("▶ 0.5000     131,250,000") }, "Bithumb's best ask, marked")
     }
 
+    /// The comparison at 140×45 with both exchanges' deep books (Upbit's 0.1 % above), BTC
+    /// highlighted.
+    static func goldenState(_ language: NameLanguage) -> UIState {
+        let upbitBook = OrderBook(
+            market: Sample.btc,
+            bids: Sample.deepBook().bids.map { BookLevel(price: $0.price + 131_000, quantity: $0.quantity) },
+            asks: Sample.deepBook().asks.map { BookLevel(price: $0.price + 131_000, quantity: $0.quantity) }, timestamp: Sample.now)
+        var state = UIState(
+            settings: DashboardSettings(exchangeName: "Bithumb · Upbit", nameLanguage: language), size: Size(width: 140, height: 45),
+            now: Sample.now)
+        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [])))
+        _ = state.reduce(
+            .snapshotArrived(Self.board(upbit: Self.upbitSnapshot(book: upbitBook), bithumb: Sample.snapshot(book: Sample.deepBook()))))
+        return state
+    }
+
+    @Test(arguments: [NameLanguage.korean, .english])
+    func theComparisonTabAndBothBooksMatchTheirGoldens(language: NameLanguage) {
+        let name = language == .korean ? "ko" : "en"
+        var state = Self.goldenState(language)
+        _ = state.reduce(.keyPressed(.tab))
+        _ = state.reduce(.keyPressed(.tab))
+        #expect(state.tab == .compare)
+        Golden.expect(DashboardScreen.render(state), matches: "compare-140x45-\(name)")
+        state = Self.goldenState(language)
+        state.select(index: state.rows.firstIndex(of: Sample.btc) ?? 0)
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.keyPressed(.character("b")))
+        #expect(state.showsBothBooks)
+        Golden.expect(DashboardScreen.render(state), matches: "both-books-140x45-\(name)")
+    }
+
     @Test func aClickOnATabTitleShowsThatTab() {
         var state = Self.state()
         let compareX = TabBar.titles(state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2

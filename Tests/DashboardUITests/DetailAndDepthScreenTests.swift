@@ -22,7 +22,7 @@ struct DetailAndDepthScreenTests {
 
     static func suffix(_ language: NameLanguage) -> String { language == .korean ? "ko" : "en" }
 
-    @Test(arguments: [(80, 24), (140, 45), (220, 60)], [NameLanguage.korean, .english])
+    @Test(arguments: [(80, 24), (120, 40), (140, 45), (159, 50), (220, 60)], [NameLanguage.korean, .english])
     func theDetailViewFitsEachSize(size: (Int, Int), language: NameLanguage) {
         let state = Self.state(size.0, size.1, language, keys: [.enter])
         Golden.expect(DashboardScreen.render(state), matches: "detail-\(size.0)x\(size.1)-\(Self.suffix(language))")

@@ -16,15 +16,18 @@ public enum DetailPane: String, Sendable, Hashable, CaseIterable {
 
 /// Where the detail view's parts go for a terminal size.
 ///
-/// - From ``sideBySideMinimumWidth`` columns: book, tape and chart side by side at full
-///   height; when the book needs fewer rows than that, the tape goes under it and the chart
-///   takes its column.
+/// - From ``sideBySideMinimumWidth`` columns, as on the exchanges' own web boards: the book
+///   and the chart side by side, the tape under the book. When the book needs more rows than
+///   leave the tape its ``tapeUnderBookMinimumRows``, the tape takes a column of its own
+///   between them from ``threeColumnsMinimumWidth``; narrower, the book gives up its outer
+///   levels instead.
 /// - Narrower: a pane bar under the header and one pane at a time (`Tab` switches): the book
 ///   with the tape beside it (from ``tapeBesideBookMinimumWidth``) or under it (when rows are
 ///   left over) and, on tall terminals, the chart under both; the chart; or the tape.
 struct DetailLayout {
     static let headerRows = 2
-    static let sideBySideMinimumWidth = 160
+    static let sideBySideMinimumWidth = 120
+    static let threeColumnsMinimumWidth = 160
     static let tapeBesideBookMinimumWidth = 100
     static let bookWidth = 72
     static let tapeWidth = 36
@@ -49,14 +52,14 @@ struct DetailLayout {
             paneBar = nil
             let (bookColumn, rest) = body.splitLeft(min(Self.bookWidth, body.width / 2))
             let (book, under) = Self.book(in: bookColumn, rows: bookRows)
-            self.book = book
             if let under {
-                tape = under
-                chart = rest.splitLeft(1).rest
-            } else {
+                (self.book, tape, chart) = (book, under, rest.splitLeft(1).rest)
+            } else if area.width >= Self.threeColumnsMinimumWidth {
                 let (tape, chart) = rest.splitLeft(Self.tapeWidth)
-                self.tape = tape.splitLeft(1).rest
-                self.chart = chart.splitLeft(1).rest
+                (self.book, self.tape, self.chart) = (book, tape.splitLeft(1).rest, chart.splitLeft(1).rest)
+            } else {
+                let (book, under) = bookColumn.splitTop(max(0, bookColumn.height - Self.tapeUnderBookMinimumRows))
+                (self.book, tape, chart) = (book, under.splitTop(1).rest, rest.splitLeft(1).rest)
             }
             return
         }
