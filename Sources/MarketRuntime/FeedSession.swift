@@ -1,0 +1,390 @@
+public import Logging
+public import MarketCore
+import SafeText
+
+/// The session logic of one exchange feed as a value without I/O: events go in with the moment
+/// they happened, actions come out, and ``FeedSupervisor`` — which owns the connection, the
+/// clock and the tasks — only carries them out and reports what came of them.
+///
+/// It holds what a session knows: the connection's ``ConnectionLifecycle`` and ``FeedStatus``,
+/// the listing, the markets in view, one ``BookSync`` per market whose book arrives as deltas,
+/// and the queue of REST fetches, which it hands out one at a time (``Action/fetch(_:)`` after
+/// the answer to the one before), each at most once.
+public struct FeedSession: Sendable {
+    /// A REST fetch for a market in view.
+    public enum FetchRequest: Sendable, Hashable {
+        /// A book snapshot.
+        case book(MarketCode)
+        /// Recent trades.
+        case trades(MarketCode)
+        /// Candle history of an interval.
+        case candles(MarketCode, CandleInterval)
+    }
+
+    /// When an event happened, on both clocks: the wall for what is shown, the monotonic
+    /// clock for every interval.
+    public struct Moment: Sendable, Hashable {
+        /// The wall-clock time.
+        public var wall: Timestamp
+        /// The monotonic time.
+        public var monotonic: MonotonicInstant
+
+        /// The moment read off `clock`.
+        public init(_ clock: any RuntimeClock) {
+            wall = clock.wallNow()
+            monotonic = clock.monotonicNow()
+        }
+
+        /// The moment `wall` / `monotonic`.
+        public init(wall: Timestamp, monotonic: MonotonicInstant) {
+            self.wall = wall
+            self.monotonic = monotonic
+        }
+    }
+
+    /// What happened.
+    public enum Event: Sendable {
+        /// The supervisor started.
+        case started
+        /// A connection was made.
+        case connected
+        /// The listing was read (at the start of a session, or again on the signal beat).
+        case listingFetched(FeedMessage)
+        /// The listing could not be read again on the signal beat (the words say why); at the
+        /// start of a session a failed read ends the session instead.
+        case listingFailed(String)
+        /// Every KRW ticker was read, asked for at `requestedAt`.
+        case tickersFetched(FeedMessage, requestedAt: MarketState.ArrivalMark)
+        /// A message arrived on the connection.
+        case received(FeedMessage)
+        /// The fetch handed out last was answered; a book's was asked for at `requestedAt`.
+        case fetched(FetchRequest, FeedMessage, requestedAt: MarketState.ArrivalMark?)
+        /// The alert or deposit/withdrawal list was read.
+        case signalsFetched(SnapshotResource, FeedMessage)
+        /// The alert or deposit/withdrawal list could not be read.
+        case signalsFailed(SnapshotResource, String)
+        /// The subscription asked for by a change of view could not be sent.
+        case subscriptionFailed(String)
+        /// Time passed (the supervisor's watch ticks at least once a second).
+        case tick
+        /// The markets in view or the candle interval changed.
+        case viewChanged(focus: [MarketCode], candleInterval: CandleInterval?)
+        /// The connection closed, or could not be made.
+        case lost(String)
+    }
+
+    /// What the supervisor should do, in order.
+    public enum Action: Sendable, Hashable {
+        /// Tell the store a connection began (its books are from an earlier one until replaced).
+        case connectionBegan(FeedStatus)
+        /// Apply `events` to the store with the status; `requestedAt` lets a REST answer give
+        /// way to what streamed after it was asked for.
+        case publish([MarketEvent], FeedStatus, requestedAt: MarketState.ArrivalMark?)
+        /// Hand the store the status alone.
+        case publishStatus(FeedStatus)
+        /// Read the listing and report it (``Event/listingFetched(_:)``).
+        case fetchListing
+        /// Ask the exchange to stream this, replacing what was asked before.
+        case subscribe(FeedSubscription)
+        /// Send a keepalive.
+        case sendKeepalive
+        /// Run this REST fetch and report its answer (``Event/fetched(_:_:requestedAt:)``).
+        case fetch(FetchRequest)
+        /// Close the session for this reason.
+        case end(MarketRuntimeError)
+        /// Wait, then connect again.
+        case reconnect(after: Duration)
+        /// Write this to the feed's log.
+        case log(LogEntry)
+    }
+
+    /// A line for the feed's log.
+    public struct LogEntry: Sendable, Hashable {
+        /// How much it matters.
+        public var level: Logger.Level
+        /// What happened.
+        public var message: String
+        /// The particulars.
+        public var metadata: [String: String]
+
+        /// A line `message` at `level` with `metadata`.
+        public init(_ level: Logger.Level, _ message: String, _ metadata: [String: String] = [:]) {
+            self.level = level
+            self.message = message
+            self.metadata = metadata
+        }
+    }
+
+    /// Where a session stands.
+    enum Phase: Sendable, Hashable {
+        /// No connection.
+        case disconnected
+        /// Connected; the listing is being read.
+        case readingListing
+        /// Subscribed and streaming.
+        case streaming
+    }
+
+    /// What the feed fetches and streams; the markets in view and the interval change with
+    /// the view.
+    public private(set) var configuration: FeedConfiguration
+    /// The connection's state and counters now.
+    public internal(set) var status = FeedStatus()
+    /// The markets listed, cut at the listing limit.
+    public private(set) var listing: [Market] = []
+    /// How the feed delivers books.
+    public let bookUpdates: BookUpdates
+    /// Where the feed connects, for the log.
+    let endpoint: String
+    var lifecycle: ConnectionLifecycle
+    var phase = Phase.disconnected
+    /// Fetches waiting, in the order asked for, each at most once.
+    var waitingFetches: [FetchRequest] = []
+    /// The fetch handed out and not yet answered.
+    var fetchInFlight: FetchRequest?
+    var bookSyncs: [MarketCode: BookSync] = [:]
+
+    /// A session of a feed at `endpoint` delivering books as `bookUpdates`; `seed` draws the
+    /// backoff's jitter.
+    public init(configuration: FeedConfiguration, bookUpdates: BookUpdates, endpoint: String, seed: UInt64) {
+        self.configuration = configuration
+        self.bookUpdates = bookUpdates
+        self.endpoint = endpoint
+        lifecycle = ConnectionLifecycle(configuration: configuration, seed: seed)
+    }
+
+    /// Every KRW market listed: the tickers streamed and read at the start of a session.
+    public var krwMarkets: [MarketCode] {
+        listing.map(\.code).filter { $0.quote == "KRW" }
+    }
+
+    /// Takes `event`, which happened at `now`, and says what to do.
+    public mutating func handle(_ event: Event, at now: Moment) -> [Action] {
+        switch event {
+        case .started:
+            guard let warning = configuration.startupWarning else { return [.publishStatus(status)] }
+            status.lastProblem = warning.strippingUnsafeCharacters
+            return [.log(LogEntry(.warning, warning)), .publishStatus(status)]
+        case .connected:
+            return lifecycleActions(.connected, at: now)
+        case .listingFetched(let message):
+            return phase == .readingListing ? firstListing(message) : listingAgain(message)
+        case .listingFailed(let problem):
+            return report("could not read the listing again: \(problem)")
+        case .tickersFetched(let message, let requestedAt):
+            if let refusal = Self.refusal(in: message) { return [.end(refusal)] }
+            return marketData(in: message.events, at: now) + [.publish(message.events, status, requestedAt: requestedAt)]
+        case .received(let message):
+            return receive(message, at: now)
+        case .fetched(let request, let message, let requestedAt):
+            return fetched(request, message, requestedAt: requestedAt, at: now)
+        case .signalsFetched(let resource, let message):
+            if let refusal = Self.refusal(in: message) { return signalsFailed(resource, refusal.description) }
+            return [.publish(message.events, status, requestedAt: nil)]
+        case .signalsFailed(let resource, let problem):
+            return signalsFailed(resource, problem)
+        case .subscriptionFailed(let problem):
+            return report("could not change the subscription: \(problem)")
+        case .tick:
+            return lifecycleActions(.tick, at: now)
+        case .viewChanged(let focus, let candleInterval):
+            return viewChanged(focus: focus, candleInterval: candleInterval)
+        case .lost(let problem):
+            phase = .disconnected
+            waitingFetches = []
+            fetchInFlight = nil
+            let actions = lifecycleActions(.lost, at: now)
+            let lost = LogEntry(.warning, "connection lost", ["reason": problem, "failures": "\(lifecycle.failuresInARow)"])
+            return [.log(lost)] + report(problem) + actions
+        }
+    }
+
+    /// The REST resource a fetch reads.
+    public func resource(for request: FetchRequest) -> SnapshotResource {
+        switch request {
+        case .book(let market): .orderBook(market)
+        case .trades(let market): .trades(market, count: configuration.tradeHistory)
+        case .candles(let market, let interval): .candles(market, interval, count: configuration.candleHistory)
+        }
+    }
+
+    /// What streams: tickers for every KRW market, books and trades for the markets in view.
+    var subscription: FeedSubscription {
+        let krw = krwMarkets
+        let focus = configuration.focus.filter { krw.contains($0) }
+        return FeedSubscription(tickers: krw, orderBooks: focus, trades: focus)
+    }
+
+    // MARK: Lifecycle
+
+    /// Hands `event` to the lifecycle and says what its actions mean for the session.
+    private mutating func lifecycleActions(_ event: ConnectionLifecycle.Event, at now: Moment) -> [Action] {
+        let decided = lifecycle.handle(event, at: now.monotonic)
+        status.state = lifecycle.state
+        status.reconnects = lifecycle.reconnects
+        var actions: [Action] = []
+        for action in decided {
+            switch action {
+            case .beginSession:
+                actions += beginSession()
+            case .sendKeepalive:
+                actions.append(.sendKeepalive)
+            case .live(.first):
+                break
+            case .live(.afterSilence):
+                actions.append(.log(LogEntry(.info, "data flowing again")))
+            case .live(.afterReconnect):
+                actions.append(.log(LogEntry(.info, "reconnected", ["reconnects": "\(lifecycle.reconnects)"])))
+            case .stale(let silence):
+                actions.append(.log(LogEntry(.warning, "connection stale", ["silence": "\(silence)"])))
+                actions += report("no market data for \(silence.components.seconds) s")
+            case .dropConnection(let silence):
+                actions.append(.end(.silent(seconds: Double(silence.components.seconds))))
+            case .forgetFailures:
+                actions.append(.log(LogEntry(.info, "connection healthy", ["after": "\(configuration.healthyAfter)"])))
+            case .reconnect(let delay):
+                actions.append(.reconnect(after: delay))
+            }
+        }
+        return actions
+    }
+
+    /// A new connection: the books held are from an earlier one until replaced, nothing is
+    /// fetched for it yet, and the listing is read first.
+    private mutating func beginSession() -> [Action] {
+        phase = .readingListing
+        status.resyncingBooks = []
+        waitingFetches = []
+        fetchInFlight = nil
+        bookSyncs = [:]
+        return [.connectionBegan(status), .log(LogEntry(.info, "connected", ["endpoint": endpoint])), .fetchListing]
+    }
+
+    /// Marks the feed fresh, and live, when `events` (streamed, or a REST answer of this
+    /// session) hold market data.
+    mutating func marketData(in events: [MarketEvent], at now: Moment) -> [Action] {
+        guard events.contains(where: \.isMarketData) else { return [] }
+        status.lastMarketDataAt = now.wall
+        return lifecycleActions(.marketData, at: now)
+    }
+
+    private mutating func report(_ problem: String) -> [Action] {
+        status.lastProblem = problem.strippingUnsafeCharacters
+        return [.publishStatus(status)]
+    }
+
+    // MARK: Listing
+
+    /// The listing a session starts with: refused or without a KRW market, the session ends;
+    /// otherwise the feed is subscribed and the markets in view bootstrapped.
+    private mutating func firstListing(_ message: FeedMessage) -> [Action] {
+        switch readListing(message) {
+        case .failure(let error):
+            return [.end(error)]
+        case .success(var actions):
+            phase = .streaming
+            actions += [.subscribe(subscription), .sendKeepalive]
+            for market in configuration.focus { actions += bootstrap(market) }
+            return actions
+        }
+    }
+
+    /// The listing read again on the signal beat: a change is subscribed to on the same
+    /// connection; a failure is reported and the session goes on.
+    private mutating func listingAgain(_ message: FeedMessage) -> [Action] {
+        let before = listing
+        switch readListing(message) {
+        case .failure(let error):
+            return report("could not read the listing again: \(error)")
+        case .success(let actions):
+            return listing == before ? actions : actions + [.subscribe(subscription)]
+        }
+    }
+
+    /// Takes a listing (cut at the limit, which is reported) and keeps in view only the
+    /// markets it lists.
+    private mutating func readListing(_ message: FeedMessage) -> Result<[Action], MarketRuntimeError> {
+        if let refusal = Self.refusal(in: message) { return .failure(refusal) }
+        var markets: [Market] = []
+        for case .markets(let listed) in message.events { markets = listed.removingRepeats(by: \.code) }
+        guard markets.contains(where: { $0.code.quote == "KRW" }) else { return .failure(.noKRWMarkets) }
+        var actions: [Action] = []
+        if markets.count > configuration.listingLimit {
+            actions += report("the listing holds \(markets.count) markets; following the first \(configuration.listingLimit)")
+            markets = Array(markets.prefix(configuration.listingLimit))
+        }
+        listing = markets
+        configuration.focus = configuration.focus.filter { focus in markets.contains { $0.code == focus } }
+        return .success(actions + [.publish([.markets(markets)], status, requestedAt: nil)])
+    }
+
+    private mutating func signalsFailed(_ resource: SnapshotResource, _ problem: String) -> [Action] {
+        report("could not read the \(resource == .warnings ? "alert" : "deposit/withdrawal") list: \(problem)")
+    }
+
+    /// The refusal a REST answer holds: nothing decoded and an error.
+    static func refusal(in message: FeedMessage) -> MarketRuntimeError? {
+        guard message.events.isEmpty, let problem = message.decodeErrors.first else { return nil }
+        return .rejected(problem)
+    }
+
+    // MARK: Receiving
+
+    /// Takes one message. Only market data (tickers, trades, books) makes the feed live and
+    /// fresh; heartbeats, acknowledgements, rejections and undecodable frames are counted but
+    /// say nothing about whether prices are current.
+    private mutating func receive(_ message: FeedMessage, at now: Moment) -> [Action] {
+        status.messages += 1
+        var actions = marketData(in: message.events, at: now)
+        if let first = message.decodeErrors.first {
+            status.decodeErrors += message.decodeErrors.count
+            status.lastProblem = "undecodable message: \(first)".strippingUnsafeCharacters
+            actions.append(.log(LogEntry(.debug, "decode error", ["error": first])))
+        }
+        var events: [MarketEvent] = []
+        events.reserveCapacity(message.events.count)
+        for event in message.events {
+            switch event {
+            case .orderBookDelta(let delta) where bookUpdates != .wholeBooks:
+                let (book, kept) = keep(delta)
+                actions += kept
+                if let book { events.append(.orderBook(book)) }
+            case .notice(.rejected(let code, let text)):
+                status.lastProblem = "the exchange refused: \(code) \(text)".strippingUnsafeCharacters
+                actions.append(.log(LogEntry(.warning, "request rejected", ["code": code, "message": text])))
+            default:
+                events.append(event)
+            }
+        }
+        return actions + [.publish(events, status, requestedAt: nil)]
+    }
+
+    // MARK: The view
+
+    private mutating func viewChanged(focus markets: [MarketCode], candleInterval: CandleInterval?) -> [Action] {
+        let added = markets.filter { !configuration.focus.contains($0) }
+        let focusChanged = Set(markets) != Set(configuration.focus)
+        let intervalChanged = candleInterval != configuration.candleInterval
+        configuration.focus = markets
+        configuration.candleInterval = candleInterval
+        guard phase != .disconnected else { return [] }
+        var actions: [Action] = []
+        for market in added { actions += bootstrap(market) }
+        if intervalChanged, let candleInterval {
+            for market in markets where !added.contains(market) { actions += enqueue(.candles(market, candleInterval)) }
+        }
+        if focusChanged, phase == .streaming { actions.append(.subscribe(subscription)) }
+        return actions
+    }
+
+    /// Starts following a market in view: its book sync, then its book and history over REST.
+    private mutating func bootstrap(_ market: MarketCode) -> [Action] {
+        if case .deltas(let snapshotDepth) = bookUpdates {
+            bookSyncs[market] = BookSync(market: market, snapshotDepth: snapshotDepth)
+            status.resyncingBooks.insert(market)
+        }
+        var actions = enqueue(.book(market)) + enqueue(.trades(market))
+        if let interval = configuration.candleInterval { actions += enqueue(.candles(market, interval)) }
+        return actions
+    }
+}
