@@ -37,7 +37,7 @@ import Testing
         _ = press(.down, .enter, on: &state)
         #expect(state.focusedMarket == Sample.btc)
         _ = press(.character("a"), on: &state)
-        #expect(state.alertPrompt?.market == Sample.btc)
+        #expect(state.alerts.prompt?.market == Sample.btc)
         _ = type(text, on: &state)
         let commands = press(.enter, on: &state)
         return (state, commands)
@@ -45,8 +45,8 @@ import Testing
 
     @Test func anAlertFiresOnceRingsAndIsSaved() throws {
         var (state, commands) = stateWithAlert(">132,000,000")
-        #expect(state.alertPrompt == nil)
-        let alert = try #require(state.alerts.first)
+        #expect(state.alerts.prompt == nil)
+        let alert = try #require(state.alerts.all.first)
         #expect(alert.condition == .above(132_000_000))
         #expect(alert.isArmed)
         #expect(commands == [.saveWatchlist(state.watchlist)])
@@ -54,16 +54,16 @@ import Testing
         #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131900000", secondsLater: 1)))).isEmpty)
         let fired = state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "132000000", secondsLater: 2))))
         #expect(fired == [.saveWatchlist(state.watchlist), .ringBell])
-        #expect(state.alerts[0].firedAt == Sample.now.advanced(byMicroseconds: 2_000_000))
+        #expect(state.alerts.all[0].firedAt == Sample.now.advanced(byMicroseconds: 2_000_000))
         #expect(state.notice == "알림 14:03:22 비트코인 ≥ 132,000,000 (132,000,000)")
         #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 3)))).isEmpty, "fires once")
 
         _ = press(.character("A"), on: &state)
-        #expect(state.showsAlerts)
+        #expect(state.alerts.showsList)
         let list = DashboardScreen.render(state).trimmedLines.joined(separator: "\n")
         #expect(list.contains("비트코인") && list.contains("≥ 132,000,000") && list.contains("발동 2026-11-21 14:03:22"))
         let rearmed = press(.character("r"), on: &state)
-        #expect(state.alerts[0].isArmed == false, "re-armed and fired again at once: the price is still above")
+        #expect(state.alerts.all[0].isArmed == false, "re-armed and fired again at once: the price is still above")
         #expect(rearmed.contains(.ringBell))
     }
 
@@ -77,7 +77,7 @@ import Testing
 
     @Test func aMoveAlertWatchesItsWindow() {
         var (state, _) = stateWithAlert("2%1")
-        #expect(state.alerts.first?.condition == .move(percent: 2, minutes: 1))
+        #expect(state.alerts.all.first?.condition == .move(percent: 2, minutes: 1))
         #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131250000", secondsLater: 1)))).isEmpty)
         #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 30)))).isEmpty, "1.33 %")
         #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "128000000", secondsLater: 120)))).isEmpty, "the high left the minute")
@@ -88,14 +88,14 @@ import Testing
 
     @Test func editingReplacesTheConditionAndArmsIt() {
         var (state, _) = stateWithAlert(">140000000")
-        let id = state.alerts[0].id
+        let id = state.alerts.all[0].id
         _ = press(.escape, .character("A"), .enter, on: &state)
-        #expect(state.alertPrompt == AlertPrompt(market: Sample.btc, text: ">140000000", editing: id))
+        #expect(state.alerts.prompt == AlertPrompt(market: Sample.btc, text: ">140000000", editing: id))
         _ = press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, on: &state)
         _ = type("150000000", on: &state)
         let commands = press(.enter, on: &state)
-        #expect(state.alerts.count == 1)
-        #expect(state.alerts[0] == PriceAlert(id: id, market: Sample.btc, condition: .above(150_000_000)))
+        #expect(state.alerts.all.count == 1)
+        #expect(state.alerts.all[0] == PriceAlert(id: id, market: Sample.btc, condition: .above(150_000_000)))
         #expect(commands == [.saveWatchlist(state.watchlist)])
     }
 
@@ -104,21 +104,21 @@ import Testing
         _ = press(.character("a"), on: &state)
         _ = type("<120000000", on: &state)
         _ = press(.enter, .character("A"), .down, on: &state)
-        #expect(state.alerts.count == 2)
-        #expect(press(.character("x"), on: &state) == [.saveWatchlist(Watchlist(alerts: [state.alerts[0]]))])
-        #expect(state.alerts.map(\.condition) == [.above(140_000_000)])
+        #expect(state.alerts.all.count == 2)
+        #expect(press(.character("x"), on: &state) == [.saveWatchlist(Watchlist(alerts: [state.alerts.all[0]]))])
+        #expect(state.alerts.all.map(\.condition) == [.above(140_000_000)])
         _ = press(.escape, on: &state)
-        #expect(!state.showsAlerts)
+        #expect(!state.alerts.showsList)
     }
 
     @Test func aPromptThatSaysNothingStaysOpen() {
         var (state, commands) = stateWithAlert("soon")
         #expect(commands.isEmpty)
-        #expect(state.alertPrompt?.isInvalid == true)
+        #expect(state.alerts.prompt?.isInvalid == true)
         let screen = DashboardScreen.render(state).trimmedLines.joined(separator: "\n")
         #expect(screen.contains("알 수 없는 조건입니다"))
         _ = press(.escape, on: &state)
-        #expect(state.alertPrompt == nil && state.alerts.isEmpty)
+        #expect(state.alerts.prompt == nil && state.alerts.all.isEmpty)
     }
 
     @Test func promptTextParses() {
@@ -143,7 +143,7 @@ import Testing
         var state = Sample.state()
         let theirs = PriceAlert(id: "1-KRW-ETH", market: Sample.eth, condition: .below(1))
         _ = state.reduce(.watchlistSynced(Watchlist(alerts: [theirs]), replacing: Watchlist()))
-        #expect(state.alerts == [theirs])
+        #expect(state.alerts.all == [theirs])
     }
 }
 
@@ -165,7 +165,7 @@ extension AlertReducerTests {
             let time = Sample.now.advanced(byMicroseconds: Int64(tenth) * 100_000)
             #expect(state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: time, feed: FeedStatus(state: .live))))).isEmpty)
         }
-        let samples = state.priceSamples[Sample.btc] ?? []
+        let samples = state.alerts.priceSamples[Sample.btc] ?? []
         #expect(samples.count == 60, "a minute watched: 60 seconds, not 1,500 prices")
         #expect(samples.allSatisfy { $0.low == 131_000_000 && $0.high == 131_006_000 })
     }

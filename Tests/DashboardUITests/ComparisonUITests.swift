@@ -46,26 +46,26 @@ import Testing
         var single = Sample.state()
         _ = single.reduce(.keyPressed(.tab))
         _ = single.reduce(.keyPressed(.tab))
-        #expect(single.tab == .krw, "KRW → Favorites → KRW")
+        #expect(single.table.tab == .krw, "KRW → Favorites → KRW")
         var both = Self.state()
         _ = both.reduce(.keyPressed(.tab))
         _ = both.reduce(.keyPressed(.tab))
-        #expect(both.tab == .compare)
+        #expect(both.table.tab == .compare)
         _ = both.reduce(.keyPressed(.backTab))
-        #expect(both.tab == .favorites)
+        #expect(both.table.tab == .favorites)
     }
 
     @Test func theComparisonListsCoinsOnBothWidestGapFirstAndOthersOnRequest() {
         var state = Self.state()
         _ = state.reduce(.keyPressed(.tab))
         _ = state.reduce(.keyPressed(.tab))
-        #expect(state.sort == .widestGap)
-        #expect(state.rows == [Sample.eth, Sample.sol, Sample.btc, Sample.xrp], "|−0.2 %| > |−0.104 %| > |+0.1 %|; XRP level last")
+        #expect(state.table.sort == .widestGap)
+        #expect(state.table.rows == [Sample.eth, Sample.sol, Sample.btc, Sample.xrp], "|−0.2 %| > |−0.104 %| > |+0.1 %|; XRP level last")
         _ = state.reduce(.keyPressed(.character("o")))
-        #expect(Set(state.rows) == Set([Sample.btc, Sample.eth, Sample.xrp, Sample.sol, Sample.doge, Self.ada]))
-        #expect(state.rows.suffix(2).sorted() == [Self.ada, Sample.doge], "a coin on one exchange has no gap and sorts last")
+        #expect(Set(state.table.rows) == Set([Sample.btc, Sample.eth, Sample.xrp, Sample.sol, Sample.doge, Self.ada]))
+        #expect(state.table.rows.suffix(2).sorted() == [Self.ada, Sample.doge], "a coin on one exchange has no gap and sorts last")
         _ = state.reduce(.keyPressed(.character("s")))
-        #expect(state.sort.key == .tradeValue)
+        #expect(state.table.sort.key == .tradeValue)
     }
 
     @Test func theComparisonReadsInBothLanguagesWithTheGapDefined() {
@@ -85,25 +85,25 @@ import Testing
 
     @Test func aGapThatChangesSignIsLit() {
         var state = Self.state()
-        #expect(state.gapFlips.isEmpty)
+        #expect(state.comparison.flips.isEmpty)
         let later = Sample.now.advanced(byMicroseconds: 1_000_000)
         _ = state.reduce(.snapshotArrived(Self.board(upbit: Self.upbitSnapshot(btc: "131000000", at: later))))
-        #expect(state.gapFlips[Sample.btc]?.move == .down, "Upbit went below Bithumb")
-        #expect(state.gapFlips[Sample.eth] == nil)
-        _ = state.reduce(.tick(later.advanced(byMicroseconds: UIState.gapFlipDuration)))
-        #expect(state.gapFlips.isEmpty)
+        #expect(state.comparison.flips[Sample.btc]?.move == .down, "Upbit went below Bithumb")
+        #expect(state.comparison.flips[Sample.eth] == nil)
+        _ = state.reduce(.tick(later.advanced(byMicroseconds: ComparisonState.flipDuration)))
+        #expect(state.comparison.flips.isEmpty)
     }
 
     @Test func eSwitchesTheExchangeTheTabsAndTheDetailShow() {
         var state = Self.state()
         #expect(state.exchange == .bithumb)
-        #expect(state.rows.contains(Sample.doge) && !state.rows.contains(Self.ada))
+        #expect(state.table.rows.contains(Sample.doge) && !state.table.rows.contains(Self.ada))
         _ = state.reduce(.keyPressed(.character("E")))
         #expect(state.exchange == .upbit)
-        #expect(state.rows.contains(Self.ada) && !state.rows.contains(Sample.doge))
+        #expect(state.table.rows.contains(Self.ada) && !state.table.rows.contains(Sample.doge))
         #expect(state.notice == "업비트 시세 표시")
         #expect(DashboardScreen.render(state).trimmedLines[0].hasPrefix(" KRW · 업비트 "))
-        state.select(index: state.rows.firstIndex(of: Sample.btc) ?? 0)
+        state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
         _ = state.reduce(.keyPressed(.enter))
         let header = DashboardScreen.render(state).trimmedLines[0]
         #expect(header.contains("[업비트] 비트코인") && header.contains("131,381,250"), "\(header)")
@@ -118,11 +118,11 @@ import Testing
         _ = state.reduce(.keyPressed(.tab))
         _ = state.reduce(.keyPressed(.tab))
         _ = state.reduce(.keyPressed(.character("o")))
-        state.select(index: state.rows.firstIndex(of: Self.ada) ?? 0)
+        state.select(index: state.table.rows.firstIndex(of: Self.ada) ?? 0)
         let commands = state.reduce(.keyPressed(.enter))
         #expect(state.exchange == .upbit)
         #expect(state.screen == .detail(Self.ada))
-        #expect(commands == [.follow(Self.ada, state.chart.interval)])
+        #expect(commands == [.follow(Self.ada, state.detail.chart.interval)])
     }
 
     @Test func alertsWatchThePrimaryExchangeWhicheverIsShown() {
@@ -139,10 +139,10 @@ import Testing
         var state = UIState(settings: DashboardSettings(exchangeName: "x"), size: Size(width: 120, height: 30), now: Sample.now)
         _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [])))
         _ = state.reduce(.snapshotArrived(Self.board(upbit: Self.upbitSnapshot(book: upbitBook))))
-        state.select(index: state.rows.firstIndex(of: Sample.btc) ?? 0)
+        state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
         _ = state.reduce(.keyPressed(.enter))
         _ = state.reduce(.keyPressed(.character("b")))
-        #expect(state.showsBothBooks)
+        #expect(state.detail.showsBothBooks)
         let buffer = DashboardScreen.render(state)
         let lines = buffer.trimmedLines
         #expect(
@@ -177,13 +177,13 @@ import Testing
         var state = Self.goldenState(language)
         _ = state.reduce(.keyPressed(.tab))
         _ = state.reduce(.keyPressed(.tab))
-        #expect(state.tab == .compare)
+        #expect(state.table.tab == .compare)
         Golden.expect(DashboardScreen.render(state), matches: "compare-140x45-\(name)")
         state = Self.goldenState(language)
-        state.select(index: state.rows.firstIndex(of: Sample.btc) ?? 0)
+        state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
         _ = state.reduce(.keyPressed(.enter))
         _ = state.reduce(.keyPressed(.character("b")))
-        #expect(state.showsBothBooks)
+        #expect(state.detail.showsBothBooks)
         Golden.expect(DashboardScreen.render(state), matches: "both-books-140x45-\(name)")
     }
 
@@ -191,8 +191,8 @@ import Testing
         var state = Self.state()
         let compareX = TabBar.titles(state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
         _ = state.reduce(.mouse(MouseEvent(.press, x: compareX, y: DashboardLayout.tabBarRow)))
-        #expect(state.tab == .compare, "straight from KRW, past Favorites")
+        #expect(state.table.tab == .compare, "straight from KRW, past Favorites")
         _ = state.reduce(.mouse(MouseEvent(.press, x: 1, y: DashboardLayout.tabBarRow)))
-        #expect(state.tab == .krw)
+        #expect(state.table.tab == .krw)
     }
 }

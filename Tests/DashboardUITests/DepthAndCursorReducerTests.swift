@@ -26,7 +26,7 @@ import Testing
         var state = deepState()
         #expect(press(.character("d"), on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
         #expect(state.screen == .depth(SampleMarket.btc))
-        #expect(state.depthView == DepthView())
+        #expect(state.detail.depth == DepthView())
         #expect(press(.escape, on: &state) == [.follow(nil, .oneMinute)])
         #expect(state.screen == .markets)
     }
@@ -48,59 +48,59 @@ import Testing
         var state = deepState()
         _ = press(.character("d"), on: &state)
         #expect(press(.character("j"), .down, on: &state).isEmpty)
-        #expect(state.depthView.scroll == 2)
+        #expect(state.detail.depth.scroll == 2)
         _ = press(.pageDown, .pageDown, on: &state)
-        #expect(state.depthView.scroll == 11)
+        #expect(state.detail.depth.scroll == 11)
         _ = press(.character("k"), on: &state)
-        #expect(state.depthView.scroll == 10)
+        #expect(state.detail.depth.scroll == 10)
         _ = press(.pageUp, .pageUp, .up, on: &state)
-        #expect(state.depthView.scroll == -11)
+        #expect(state.detail.depth.scroll == -11)
         _ = press(.home, on: &state)
-        #expect(state.depthView.scroll == 0)
+        #expect(state.detail.depth.scroll == 0)
         _ = state.reduce(.mouse(MouseEvent(.wheelDown, x: 10, y: 20)))
-        #expect(state.depthView.scroll == UIState.wheelStep)
+        #expect(state.detail.depth.scroll == UIState.wheelStep)
     }
 
     /// When the whole book fits, there is nothing to scroll to.
     @Test func aBookThatFitsDoesNotScroll() {
         var state = SampleMarket.state(width: 140, height: 45)
         _ = press(.down, .character("d"), .character("j"), .character("k"), .character("k"), on: &state)
-        #expect(state.depthView.scroll == 0)
+        #expect(state.detail.depth.scroll == 0)
     }
 
     @Test func anglesStepTheGroupingAndCTogglesTheChart() {
         var state = deepState()
         _ = press(.character("d"), .character(">"), on: &state)
-        #expect(state.depthView.grouping == BookGrouping(ticks: 2))
+        #expect(state.detail.depth.grouping == BookGrouping(ticks: 2))
         _ = press(.character("."), .character(">"), on: &state)
-        #expect(state.depthView.grouping == BookGrouping(ticks: 10))
+        #expect(state.detail.depth.grouping == BookGrouping(ticks: 10))
         _ = press(.character("<"), .character(","), .character(","), .character(","), on: &state)
-        #expect(state.depthView.grouping == .none)
+        #expect(state.detail.depth.grouping == .none)
         _ = press(.character("c"), on: &state)
-        #expect(state.depthView.showsChart)
+        #expect(state.detail.depth.showsChart)
         _ = press(.character("c"), on: &state)
-        #expect(!state.depthView.showsChart)
+        #expect(!state.detail.depth.showsChart)
     }
 
     @Test func theImpactPromptTakesAnAmountAndEscClearsIt() {
         var state = deepState()
         _ = press(.character("d"), .character("i"), on: &state)
-        #expect(state.depthView.impact.isEditing)
+        #expect(state.detail.depth.impact.isEditing)
         #expect(type("1.5억q", on: &state).isEmpty, "q is typed, not quit")
         _ = press(.backspace, on: &state)
-        #expect(state.depthView.impact.text == "1.5억")
+        #expect(state.detail.depth.impact.text == "1.5억")
         _ = press(.enter, on: &state)
-        #expect(state.depthView.impact.amount == ExactDecimal(150_000_000))
-        #expect(!state.depthView.impact.isEditing)
+        #expect(state.detail.depth.impact.amount == ExactDecimal(150_000_000))
+        #expect(!state.detail.depth.impact.isEditing)
         _ = press(.escape, on: &state)
-        #expect(state.depthView.impact == ImpactPrompt())
+        #expect(state.detail.depth.impact == ImpactPrompt())
         #expect(state.screen == .depth(SampleMarket.btc))
         _ = press(.character("i"), on: &state)
         _ = type("lots", on: &state)
         _ = press(.enter, on: &state)
-        #expect(state.depthView.impact.isInvalid && state.depthView.impact.amount == nil)
+        #expect(state.detail.depth.impact.isInvalid && state.detail.depth.impact.amount == nil)
         _ = press(.character("i"), .escape, on: &state)
-        #expect(!state.depthView.impact.isEditing)
+        #expect(!state.detail.depth.impact.isEditing)
         #expect(state.screen == .depth(SampleMarket.btc))
     }
 
@@ -108,18 +108,18 @@ import Testing
         var state = deepState()
         _ = press(.character("d"), .character("i"), on: &state)
         _ = type(String(repeating: "9", count: 100), on: &state)
-        #expect(state.depthView.impact.text.count == ImpactPrompt.maximumLength)
+        #expect(state.detail.depth.impact.text.count == ImpactPrompt.maximumLength)
     }
 
     @Test func tabCyclesTheDetailPanes() {
         var state = deepState(width: 80, height: 24)
         _ = press(.enter, on: &state)
-        #expect(state.detailPane == .book)
+        #expect(state.detail.pane == .book)
         _ = press(.tab, on: &state)
-        #expect(state.detailPane == .chart)
+        #expect(state.detail.pane == .chart)
         _ = press(.backTab, .backTab, on: &state)
-        #expect(state.detailPane == .trades)
-        #expect(state.tab == .krw, "Tab in the detail view leaves the table's tab alone")
+        #expect(state.detail.pane == .trades)
+        #expect(state.table.tab == .krw, "Tab in the detail view leaves the table's tab alone")
     }
 
     @Test func xPutsTheCursorOnTheNewestCandleAndArrowsMoveItCandleByCandle() throws {
@@ -127,15 +127,15 @@ import Testing
         _ = press(.enter, on: &state)
         let candles = try #require(state.snapshot.candles[SampleMarket.btc]?[.oneMinute]?.candles)
         #expect(press(.character("x"), on: &state).isEmpty)
-        #expect(state.detailPane == .chart, "the chart comes into view")
-        #expect(state.chart.cursor == candles[199].start)
+        #expect(state.detail.pane == .chart, "the chart comes into view")
+        #expect(state.detail.chart.cursor == candles[199].start)
         _ = press(.left, .left, on: &state)
-        #expect(state.chart.cursor == candles[197].start)
-        #expect(state.chart.scrollBack == 0)
+        #expect(state.detail.chart.cursor == candles[197].start)
+        #expect(state.detail.chart.scrollBack == 0)
         _ = press(.right, .right, .right, on: &state)
-        #expect(state.chart.cursor == candles[199].start)
+        #expect(state.detail.chart.cursor == candles[199].start)
         _ = press(.character("x"), on: &state)
-        #expect(state.chart.cursor == nil)
+        #expect(state.detail.chart.cursor == nil)
     }
 
     /// Past the oldest candle shown, the chart scrolls with the cursor; the cursor stops at
@@ -145,13 +145,13 @@ import Testing
         _ = press(.enter, .character("x"), on: &state)
         let candles = try #require(state.snapshot.candles[SampleMarket.btc]?[.oneMinute]?.candles)
         let columns = 80 - 13
-        let shown = state.chart.fittingCandles(columns: columns)
+        let shown = state.detail.chart.fittingCandles(columns: columns)
         for _ in 0..<shown + 5 { _ = press(.left, on: &state) }
-        let index = try #require(candles.firstIndex { $0.start == state.chart.cursor })
+        let index = try #require(candles.firstIndex { $0.start == state.detail.chart.cursor })
         #expect(index == 199 - shown - 5)
-        #expect(state.chart.visibleRange(of: candles.count, columns: columns).lowerBound == index)
+        #expect(state.detail.chart.visibleRange(of: candles.count, columns: columns).lowerBound == index)
         for _ in 0..<400 { _ = press(.left, on: &state) }
-        #expect(state.chart.cursor == candles[0].start)
-        #expect(state.chart.visibleRange(of: candles.count, columns: columns).lowerBound == 0)
+        #expect(state.detail.chart.cursor == candles[0].start)
+        #expect(state.detail.chart.visibleRange(of: candles.count, columns: columns).lowerBound == 0)
     }
 }

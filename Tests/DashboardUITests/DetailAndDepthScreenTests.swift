@@ -40,11 +40,11 @@ struct DetailAndDepthScreenTests {
     @Test(arguments: [NameLanguage.korean, .english])
     func narrowTerminalsShowTheChartAndTheTradesInPanes(language: NameLanguage) {
         let chart = Self.state(80, 24, language, keys: [.enter, .tab])
-        #expect(chart.detailPane == .chart)
+        #expect(chart.detail.pane == .chart)
         Golden.expect(DashboardScreen.render(chart), matches: "detail-80x24-chart-\(Self.suffix(language))")
         let trades = Self.state(80, 24, language, keys: [.enter, .tab, .tab])
         Golden.expect(DashboardScreen.render(trades), matches: "detail-80x24-trades-\(Self.suffix(language))")
-        #expect(Self.state(80, 24, language, keys: [.enter, .tab, .tab, .tab]).detailPane == .book)
+        #expect(Self.state(80, 24, language, keys: [.enter, .tab, .tab, .tab]).detail.pane == .book)
     }
 
     @Test(arguments: [NameLanguage.korean, .english])

@@ -16,12 +16,12 @@ import Testing
     @Test func aClickOnATabShowsIt() {
         var state = SampleMarket.state(favorites: [SampleMarket.sol])
         #expect(click(3, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.tab == .krw, "a click on the tab shown changes nothing")
+        #expect(state.table.tab == .krw, "a click on the tab shown changes nothing")
         #expect(click(9, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.tab == .favorites)
-        #expect(state.rows == [SampleMarket.sol])
+        #expect(state.table.tab == .favorites)
+        #expect(state.table.rows == [SampleMarket.sol])
         #expect(click(1, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.tab == .krw)
+        #expect(state.table.tab == .krw)
     }
 
     /// The pane bar at 80×24 reads ` 호가   차트   체결 `: a click on a title shows its pane.
@@ -30,20 +30,20 @@ import Testing
         _ = state.reduce(.keyPressed(.down))
         _ = state.reduce(.keyPressed(.enter))
         #expect(click(8, 2, on: &state).isEmpty)
-        #expect(state.detailPane == .chart)
+        #expect(state.detail.pane == .chart)
         #expect(click(15, 2, on: &state).isEmpty)
-        #expect(state.detailPane == .trades)
+        #expect(state.detail.pane == .trades)
         #expect(click(1, 2, on: &state).isEmpty)
-        #expect(state.detailPane == .book)
+        #expect(state.detail.pane == .book)
         #expect(click(40, 2, on: &state).isEmpty)
-        #expect(state.detailPane == .book, "a click beside the titles changes nothing")
+        #expect(state.detail.pane == .book, "a click beside the titles changes nothing")
     }
 
     @Test func aClickHighlightsARowAndASecondClickOpensIt() {
         var state = SampleMarket.state()
         let third = DashboardLayout.tableBodyTop + 2
         #expect(click(10, third, on: &state).isEmpty)
-        #expect(state.selection == byValue[2])
+        #expect(state.table.selection == byValue[2])
         #expect(state.screen == .markets)
         #expect(click(40, third, on: &state) == [.follow(byValue[2], .oneMinute)])
         #expect(state.screen == .detail(byValue[2]))
@@ -61,16 +61,16 @@ import Testing
     @Test func theWheelMovesThroughTheTableAndTheChart() {
         var state = SampleMarket.state()
         #expect(state.reduce(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))).isEmpty)
-        #expect(state.selection == byValue[3])
+        #expect(state.table.selection == byValue[3])
         #expect(state.reduce(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))).isEmpty)
-        #expect(state.selection == byValue[0])
+        #expect(state.table.selection == byValue[0])
         _ = state.reduce(.keyPressed(.down))
         #expect(state.reduce(.keyPressed(.enter)) == [.follow(SampleMarket.btc, .oneMinute)])
-        let newest = state.chart.scrollBack
+        let newest = state.detail.chart.scrollBack
         #expect(state.reduce(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))).isEmpty)
-        #expect(state.chart.scrollBack > newest, "the wheel scrolls back through the candles")
+        #expect(state.detail.chart.scrollBack > newest, "the wheel scrolls back through the candles")
         #expect(state.reduce(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))).isEmpty)
-        #expect(state.chart.scrollBack == newest)
+        #expect(state.detail.chart.scrollBack == newest)
     }
 
     @Test func aClickClosesTheHelp() {
@@ -79,7 +79,7 @@ import Testing
         #expect(state.showsHelp)
         #expect(click(10, DashboardLayout.tableBodyTop, on: &state).isEmpty)
         #expect(!state.showsHelp)
-        #expect(state.selection == byValue[0], "the click only closed the help")
+        #expect(state.table.selection == byValue[0], "the click only closed the help")
     }
 
     @Test func withTheMouseOffClicksDoNothing() {

@@ -20,42 +20,42 @@ import Testing
 
     @Test func tabTogglesBetweenKRWAndFavorites() {
         var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
-        #expect(state.rows == byValue)
+        #expect(state.table.rows == byValue)
         #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.tab == .favorites)
-        #expect(state.rows == [SampleMarket.sol, SampleMarket.btc])
+        #expect(state.table.tab == .favorites)
+        #expect(state.table.rows == [SampleMarket.sol, SampleMarket.btc])
         #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.tab == .krw)
-        #expect(state.rows == byValue)
+        #expect(state.table.tab == .krw)
+        #expect(state.table.rows == byValue)
     }
 
     @Test func arrowsAndJKMoveTheSelectionWithinTheRows() {
         var state = SampleMarket.state()
-        #expect(state.selection == SampleMarket.xrp)
+        #expect(state.table.selection == SampleMarket.xrp)
         #expect(press(.down, .character("j"), on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.eth)
+        #expect(state.table.selection == SampleMarket.eth)
         #expect(press(.up, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.selection == SampleMarket.btc)
         #expect(press(.character("k"), .character("k"), .up, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.xrp)
+        #expect(state.table.selection == SampleMarket.xrp)
         #expect(press(.character("G"), .down, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.sol)
+        #expect(state.table.selection == SampleMarket.sol)
         #expect(press(.home, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.xrp)
+        #expect(state.table.selection == SampleMarket.xrp)
     }
 
     @Test func pageKeysMoveAPageAndScroll() {
         var state = SampleMarket.state(width: 80, height: 6)
         #expect(state.visibleRowCount == 3)
         #expect(press(.pageDown, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.doge)
-        #expect(state.scrollOffset == 1)
+        #expect(state.table.selection == SampleMarket.doge)
+        #expect(state.table.scrollOffset == 1)
         #expect(press(.pageDown, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.sol)
-        #expect(state.scrollOffset == 2)
+        #expect(state.table.selection == SampleMarket.sol)
+        #expect(state.table.scrollOffset == 2)
         #expect(press(.pageUp, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.btc)
-        #expect(state.scrollOffset == 1)
+        #expect(state.table.selection == SampleMarket.btc)
+        #expect(state.table.scrollOffset == 1)
     }
 
     @Test func enterOpensTheDetailAndFollowsTheMarketEscGoesBack() {
@@ -64,7 +64,7 @@ import Testing
         #expect(state.screen == .detail(SampleMarket.btc))
         #expect(press(.escape, on: &state) == [.follow(nil, .oneMinute)])
         #expect(state.screen == .markets)
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.selection == SampleMarket.btc)
     }
 
     @Test func fAndSpaceToggleAFavoriteAndAskForASave() {
@@ -78,35 +78,35 @@ import Testing
     @Test func removingAFavoriteInTheFavoritesTabKeepsTheHighlightOnTheSameRow() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         #expect(press(.tab, .down, on: &state).isEmpty)
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.selection == SampleMarket.btc)
         #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.sol]))])
-        #expect(state.rows == [SampleMarket.eth, SampleMarket.sol])
-        #expect(state.selection == SampleMarket.sol)
+        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.sol])
+        #expect(state.table.selection == SampleMarket.sol)
     }
 
     @Test func favoritesKeepTheUsersOrderAndJKMoveOneWithTheHighlight() {
         var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.sort == .favoritesOrder)
-        #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        #expect(state.table.sort == .favoritesOrder)
+        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
         #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol]))])
-        #expect(state.selection == SampleMarket.eth)
+        #expect(state.table.selection == SampleMarket.eth)
         #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol, SampleMarket.eth]))])
         #expect(press(.character("J"), on: &state).isEmpty)
         #expect(press(.character("K"), .character("K"), on: &state).count == 2)
-        #expect(state.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(state.selection == SampleMarket.eth)
+        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
+        #expect(state.table.selection == SampleMarket.eth)
     }
 
     @Test func movingAFavoriteWhileSortedByAnotherKeyReturnsToTheUsersOrder() {
         var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
         #expect(press(.tab, .character("s"), on: &state).isEmpty)
-        #expect(state.sort == .default)
-        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.sort == .default)
+        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.table.selection == SampleMarket.btc)
         #expect(press(.character("K"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol]))])
-        #expect(state.sort == .favoritesOrder)
-        #expect(state.rows == [SampleMarket.btc, SampleMarket.sol])
+        #expect(state.table.sort == .favoritesOrder)
+        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.sol])
     }
 
     @Test func jkMoveNothingInTheKRWTab() {
@@ -151,44 +151,44 @@ import Testing
     @Test func sCyclesSortKeysAndSReversesTheDirection() {
         var state = SampleMarket.state()
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == SortOrder(key: .changeRate, isDescending: true))
-        #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.xrp, SampleMarket.eth, SampleMarket.sol])
+        #expect(state.table.sort == SortOrder(key: .changeRate, isDescending: true))
+        #expect(state.table.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.xrp, SampleMarket.eth, SampleMarket.sol])
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == SortOrder(key: .popularity, isDescending: true))
+        #expect(state.table.sort == SortOrder(key: .popularity, isDescending: true))
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == SortOrder(key: .tradeStrength, isDescending: true))
+        #expect(state.table.sort == SortOrder(key: .tradeStrength, isDescending: true))
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.rows == [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol, SampleMarket.xrp, SampleMarket.doge])
+        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol, SampleMarket.xrp, SampleMarket.doge])
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == SortOrder(key: .name, isDescending: false))
-        #expect(state.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
+        #expect(state.table.sort == SortOrder(key: .name, isDescending: false))
+        #expect(state.table.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
         #expect(press(.character("S"), on: &state).isEmpty)
-        #expect(state.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
+        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == .default)
+        #expect(state.table.sort == .default)
         #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.sort == .favoritesOrder)
+        #expect(state.table.sort == .favoritesOrder)
         #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.sort == .default)
+        #expect(state.table.sort == .default)
     }
 
     @Test func slashSearchesKoreanEnglishAndSymbolIncrementally() {
         var state = SampleMarket.state()
         #expect(press(.character("/"), .character("비"), on: &state).isEmpty)
-        #expect(state.isSearching)
-        #expect(state.rows == [SampleMarket.btc])
+        #expect(state.table.isSearching)
+        #expect(state.table.rows == [SampleMarket.btc])
         #expect(press(.backspace, .character("e"), .character("t"), on: &state).isEmpty)
-        #expect(state.rows == [SampleMarket.eth])
+        #expect(state.table.rows == [SampleMarket.eth])
         #expect(press(.backspace, .backspace, .character("s"), .character("o"), .character("l"), on: &state).isEmpty)
-        #expect(state.rows == [SampleMarket.sol])
+        #expect(state.table.rows == [SampleMarket.sol])
         #expect(press(.character("q"), on: &state).isEmpty)
-        #expect(state.query == "solq")
+        #expect(state.table.query == "solq")
         #expect(press(.backspace, .enter, on: &state).isEmpty)
-        #expect(!state.isSearching)
-        #expect(state.rows == [SampleMarket.sol])
+        #expect(!state.table.isSearching)
+        #expect(state.table.rows == [SampleMarket.sol])
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.query.isEmpty)
-        #expect(state.rows == byValue)
+        #expect(state.table.query.isEmpty)
+        #expect(state.table.rows == byValue)
     }
 
     @Test func questionMarkShowsHelpAndAnyKeyClosesIt() {
@@ -197,7 +197,7 @@ import Testing
         #expect(state.showsHelp)
         #expect(press(.down, on: &state).isEmpty)
         #expect(!state.showsHelp)
-        #expect(state.selection == SampleMarket.xrp)
+        #expect(state.table.selection == SampleMarket.xrp)
         #expect(press(.character("?"), on: &state).isEmpty)
         #expect(press(.character("q"), on: &state) == [.quit])
     }
@@ -229,30 +229,30 @@ import Testing
     @Test func plusAndMinusZoomTheChartWithinItsRange() {
         var state = SampleMarket.state()
         #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(state.chart.columnsPerCandle == 2)
+        #expect(state.detail.chart.columnsPerCandle == 2)
         #expect(press(.character("+"), .character("="), .character("+"), on: &state).isEmpty)
-        #expect(state.chart.columnsPerCandle == ChartView.columnsPerCandleRange.upperBound)
+        #expect(state.detail.chart.columnsPerCandle == ChartView.columnsPerCandleRange.upperBound)
         #expect(press(.character("-"), .character("-"), .character("-"), .character("-"), on: &state).isEmpty)
-        #expect(state.chart.columnsPerCandle == 1)
+        #expect(state.detail.chart.columnsPerCandle == 1)
     }
 
     @Test func leftAndRightScrollTheChartWithinItsCandles() {
         var state = SampleMarket.state()
         #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
         #expect(press(.left, on: &state).isEmpty)
-        #expect(state.chart.scrollBack == ChartView.scrollStep)
+        #expect(state.detail.chart.scrollBack == ChartView.scrollStep)
         #expect(press(.left, .left, .left, .left, .left, .left, on: &state).isEmpty)
-        #expect(state.chart.scrollBack == 23)
+        #expect(state.detail.chart.scrollBack == 23)
         #expect(press(.right, on: &state).isEmpty)
-        #expect(state.chart.scrollBack == 23 - ChartView.scrollStep)
+        #expect(state.detail.chart.scrollBack == 23 - ChartView.scrollStep)
         #expect(press(.right, .right, .right, .right, .right, on: &state).isEmpty)
-        #expect(state.chart.scrollBack == 0)
+        #expect(state.detail.chart.scrollBack == 0)
     }
 
     @Test func chartKeysDoNothingOnTheMarketTable() {
         var state = SampleMarket.state()
         #expect(press(.character("3"), .character("+"), .left, on: &state).isEmpty)
-        #expect(state.chart == ChartView(interval: .oneMinute))
+        #expect(state.detail.chart == ChartView(interval: .oneMinute))
     }
 }
 
@@ -264,18 +264,18 @@ import Testing
         var market = MarketState()
         market.apply(.markets(SampleMarket.markets))
         _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.selection == SampleMarket.btc)
         for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
         _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
-        #expect(state.selection == SampleMarket.xrp)
+        #expect(state.table.selection == SampleMarket.xrp)
         _ = state.reduce(.keyPressed(.down))
-        #expect(state.selection == SampleMarket.btc)
+        #expect(state.table.selection == SampleMarket.btc)
         var cheaper = SampleMarket.tickers[0]
         cheaper.tradeValue24h = SampleMarket.decimal("1")
         market.apply(.ticker(cheaper))
         _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
-        #expect(state.selection == SampleMarket.btc)
-        #expect(state.selectedIndex == 4)
+        #expect(state.table.selection == SampleMarket.btc)
+        #expect(state.table.selectedIndex == 4)
     }
 }
 

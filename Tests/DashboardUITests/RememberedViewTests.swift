@@ -16,16 +16,16 @@ import Testing
         #expect(view.tab == .krw)
         #expect(view.nameLanguage == .english)
         #expect(view.lastMarket == SampleMarket.btc)
-        #expect(view.columnsPerCandle == state.chart.columnsPerCandle)
-        #expect(view.chartInterval == state.chart.interval)
+        #expect(view.columnsPerCandle == state.detail.chart.columnsPerCandle)
+        #expect(view.chartInterval == state.detail.chart.interval)
         let next = UIState(
             settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")), size: state.size,
             now: state.now)
         #expect(next.nameLanguage == .english)
-        #expect(next.chart.columnsPerCandle == state.chart.columnsPerCandle)
-        #expect(next.chart.interval == state.chart.interval)
+        #expect(next.detail.chart.columnsPerCandle == state.detail.chart.columnsPerCandle)
+        #expect(next.detail.chart.interval == state.detail.chart.interval)
         let started = SampleMarket.state(settings: view.applied(to: DashboardSettings(exchangeName: "Bithumb")))
-        #expect(started.selection == SampleMarket.btc, "the market looked at last is highlighted once listed")
+        #expect(started.table.selection == SampleMarket.btc, "the market looked at last is highlighted once listed")
     }
 
     @Test func aFileIsReadLenientlyAndRoundTrips() throws {
@@ -37,7 +37,7 @@ import Testing
         #expect(view.lastMarket == MarketCode(code: "KRW-ETH"))
         let settings = view.applied(to: DashboardSettings(exchangeName: "Bithumb"))
         #expect(
-            UIState(settings: settings, size: Size(width: 80, height: 24), now: SampleMarket.now).chart.columnsPerCandle
+            UIState(settings: settings, size: Size(width: 80, height: 24), now: SampleMarket.now).detail.chart.columnsPerCandle
                 == ChartView.columnsPerCandleRange.upperBound, "a zoom out of range is brought within it")
         let again = try JSONDecoder().decode(RememberedView.self, from: JSONEncoder().encode(view))
         #expect(again == view)

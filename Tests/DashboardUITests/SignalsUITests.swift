@@ -74,8 +74,8 @@ import Testing
         #expect(RememberedView(state).showsTradeStrength == true)
         _ = state.reduce(.keyPressed(.character("p")))
         for _ in 0..<3 { _ = state.reduce(.keyPressed(.character("s"))) }
-        #expect(state.sort.key == .tradeStrength)
-        #expect(state.rows == [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol], "no flow sorts last")
+        #expect(state.table.sort.key == .tradeStrength)
+        #expect(state.table.rows == [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol], "no flow sorts last")
         #expect(DashboardScreen.render(state).trimmedLines[1].contains("체결강도"))
     }
 
@@ -103,18 +103,18 @@ import Testing
         var ui = Sample.state(snapshot: snapshot)
         _ = ui.reduce(.keyPressed(.character("s")))
         _ = ui.reduce(.keyPressed(.character("s")))
-        #expect(ui.sort.key == .popularity)
-        #expect(Array(ui.rows.prefix(2)) == [Sample.eth, Sample.sol])
+        #expect(ui.table.sort.key == .popularity)
+        #expect(Array(ui.table.rows.prefix(2)) == [Sample.eth, Sample.sol])
     }
 
     @Test func initialConsonantsFindKoreanNames() {
         var state = Sample.state()
         for key in ["/", "ㅂ", "ㅌ"] { _ = state.reduce(.keyPressed(.character(Character(key)))) }
-        #expect(state.rows == [Sample.btc])
+        #expect(state.table.rows == [Sample.btc])
         _ = state.reduce(.keyPressed(.backspace))
         _ = state.reduce(.keyPressed(.backspace))
         for key in ["ㄷ", "ㅈ"] { _ = state.reduce(.keyPressed(.character(Character(key)))) }
-        #expect(state.rows == [Sample.doge])
+        #expect(state.table.rows == [Sample.doge])
         #expect(HangulSearch.matches("비ㅌ", in: "비트코인"))
         #expect(HangulSearch.matches("ㄷㄹㅇ", in: "이더리움"))
         #expect(!HangulSearch.matches("ㅌㅂ", in: "비트코인"))

@@ -39,12 +39,12 @@ struct AlertListOverlay: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let labels = Labels(language: state.nameLanguage)
         let frame = Style.plain.reversed
-        var rows: [(String, Style)] = state.alerts.enumerated().map { index, alert in
+        var rows: [(String, Style)] = state.alerts.all.enumerated().map { index, alert in
             let name = MarketRows.name(of: alert.market, market: state.listing[alert.market], language: state.nameLanguage)
             let line =
                 name.padded(toColumns: 16) + " " + labels.condition(alert.condition).padded(toColumns: 24) + " "
                 + labels.alertState(alert)
-            let marker = index == state.alertSelection ? "▶ " : "  "
+            let marker = index == state.alerts.listSelection ? "▶ " : "  "
             return (marker + line, alert.isArmed ? frame : frame.bold)
         }
         if rows.isEmpty { rows.append((labels.noAlerts, frame)) }

@@ -21,8 +21,8 @@ public enum DashboardScreen {
             DepthScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         }
         StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
-        if state.showsAlerts { AlertListOverlay(state: state).render(in: main, into: &buffer) }
-        if let prompt = state.alertPrompt { AlertPromptOverlay(prompt: prompt, state: state).render(in: main, into: &buffer) }
+        if state.alerts.showsList { AlertListOverlay(state: state).render(in: main, into: &buffer) }
+        if let prompt = state.alerts.prompt { AlertPromptOverlay(prompt: prompt, state: state).render(in: main, into: &buffer) }
         if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
         if !state.settings.isUnicode { buffer.replaceNonASCII(with: asciiStandIn) }
         return buffer
@@ -64,7 +64,7 @@ struct MarketScreen: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let (tabs, table) = area.splitTop(1)
         TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
-        if state.tab == .compare {
+        if state.table.tab == .compare {
             ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else {
             MarketTable(state: state, theme: theme).render(in: table, into: &buffer)

@@ -9,7 +9,7 @@ struct DepthScreen: Widget {
     let theme: Theme
 
     func render(in area: Rect, into buffer: inout Buffer) {
-        let view = state.depthView
+        let view = state.detail.depth
         let layout = DepthLayout(area: area, view: view)
         let labels = Labels(language: state.nameLanguage)
         TickerHeader(market: market, state: state, theme: theme).render(in: layout.header, into: &buffer)

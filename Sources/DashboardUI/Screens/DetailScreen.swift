@@ -12,14 +12,14 @@ struct DetailScreen: Widget {
         let labels = Labels(language: state.nameLanguage)
         let snapshot = state.snapshot
         let book = snapshot.orderBooks[market]
-        let layout = DetailLayout(area: area, pane: state.detailPane, bookRows: state.detailBookRows(of: market))
+        let layout = DetailLayout(area: area, pane: state.detail.pane, bookRows: state.detailBookRows(of: market))
         TickerHeader(market: market, state: state, theme: theme).render(in: layout.header, into: &buffer)
         if let bar = layout.paneBar {
-            PaneBar(selected: state.detailPane, labels: labels, theme: theme).render(in: bar, into: &buffer)
+            PaneBar(selected: state.detail.pane, labels: labels, theme: theme).render(in: bar, into: &buffer)
         }
         let ticker = snapshot.tickers[market]
         let tape = snapshot.trades[market]
-        if let area = layout.book, state.showsBothBooks, state.board.isComparing {
+        if let area = layout.book, state.detail.showsBothBooks, state.board.isComparing {
             let comparison = BookComparison(
                 bithumb: state.board[.bithumb].orderBooks[market], upbit: state.board[.upbit].orderBooks[market])
             TwinBookPanel(comparison: comparison, labels: labels, theme: theme).render(in: area, into: &buffer)
@@ -35,7 +35,7 @@ struct DetailScreen: Widget {
         }
         if let area = layout.chart {
             CandlestickChart(
-                series: snapshot.candles[market]?[state.chart.interval], view: state.chart,
+                series: snapshot.candles[market]?[state.detail.chart.interval], view: state.detail.chart,
                 lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme
             )
             .render(in: area, into: &buffer)

@@ -26,13 +26,13 @@ public struct RememberedView: Sendable, Hashable, Codable {
 
     /// The view `state` shows.
     public init(_ state: UIState) {
-        tab = state.tab
-        sort = state.sorts[.krw]
-        chartInterval = state.chart.interval
-        columnsPerCandle = state.chart.columnsPerCandle
+        tab = state.table.tab
+        sort = state.table.sorts[.krw]
+        chartInterval = state.detail.chart.interval
+        columnsPerCandle = state.detail.chart.columnsPerCandle
         nameLanguage = state.nameLanguage
-        lastMarket = state.focusedMarket ?? state.selection
-        showsTradeStrength = state.showsTradeStrength
+        lastMarket = state.focusedMarket ?? state.table.selection
+        showsTradeStrength = state.table.showsTradeStrength
     }
 
     /// `settings` with what this view remembers put over its start values.

@@ -4,24 +4,24 @@ import TerminalKit
 extension UIState {
     /// Opens the depth view of `market`, centred and ungrouped.
     mutating func openDepth(of market: MarketCode, returnsToDetail: Bool) {
-        setScreen(.depth(market))
-        setDepthView(DepthView(returnsToDetail: returnsToDetail))
+        screen = .depth(market)
+        detail.depth = DepthView(returnsToDetail: returnsToDetail)
     }
 
     /// The depth view's keys: scroll, recentre, group, chart, market impact, back.
     mutating func handleDepth(_ key: Key, market: MarketCode) -> [UICommand] {
-        var view = depthView
+        var view = detail.depth
         let rows = DepthLayout(size: size, view: view).ladderRows
         switch key {
         case .escape where view.impact.isShown:
             view.impact = ImpactPrompt()
         case .escape, .backspace, .character("d"):
             guard !view.returnsToDetail else {
-                setScreen(.detail(market))
+                screen = .detail(market)
                 return []
             }
-            setScreen(.markets)
-            return [.follow(nil, chart.interval)]
+            screen = .markets
+            return [.follow(nil, detail.chart.interval)]
         case .down, .character("j"): view.scroll += 1
         case .up, .character("k"): view.scroll -= 1
         case .pageDown: view.scroll += max(1, rows - 1)
@@ -37,14 +37,14 @@ extension UIState {
             return []
         }
         view.scroll = clampedDepthScroll(view, of: market)
-        setDepthView(view)
+        detail.depth = view
         return []
     }
 
     /// Keys typed into the market-impact prompt: text, Backspace, Enter to compute, Esc to
     /// cancel.
     mutating func handleImpactPrompt(_ key: Key) -> [UICommand] {
-        var impact = depthView.impact
+        var impact = detail.depth.impact
         switch key {
         case .character(let character):
             guard impact.text.count < ImpactPrompt.maximumLength else { return [] }
@@ -60,9 +60,7 @@ extension UIState {
         default:
             return []
         }
-        var view = depthView
-        view.impact = impact
-        setDepthView(view)
+        detail.depth.impact = impact
         return []
     }
 

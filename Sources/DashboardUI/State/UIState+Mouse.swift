@@ -12,10 +12,10 @@ extension UIState {
     /// anywhere closes the help.
     mutating func handle(_ event: MouseEvent) -> [UICommand] {
         if showsHelp {
-            if event.action == .press { setShowsHelp(false) }
+            if event.action == .press { showsHelp = false }
             return []
         }
-        guard settings.usesMouse, !isSearching, DashboardLayout.fits(size) else { return [] }
+        guard settings.usesMouse, !table.isSearching, DashboardLayout.fits(size) else { return [] }
         switch (screen, event.action) {
         case (.markets, .wheelUp):
             return repeated(.up)
@@ -28,9 +28,9 @@ extension UIState {
         case (.detail, .wheelDown):
             return repeated(.right)
         case (.detail, .press):
-            let bar = DetailLayout(size: size, pane: detailPane, bookRows: 0).paneBar
+            let bar = DetailLayout(size: size, pane: detail.pane, bookRows: 0).paneBar
             if let bar, event.y == bar.y, let pane = PaneBar.pane(atColumn: event.x - bar.x, labels: Labels(language: nameLanguage)) {
-                setDetailPane(pane)
+                detail.pane = pane
             }
             return []
         case (.depth, .press):
@@ -48,15 +48,15 @@ extension UIState {
 
     private mutating func click(x: Int, y: Int) -> [UICommand] {
         if y == DashboardLayout.tabBarRow {
-            guard let clicked = TabBar.tab(atColumn: x, self), clicked != tab else { return [] }
+            guard let clicked = TabBar.tab(atColumn: x, self), clicked != table.tab else { return [] }
             setTab(clicked)
             return []
         }
-        let index = scrollOffset + y - DashboardLayout.tableBodyTop
+        let index = table.scrollOffset + y - DashboardLayout.tableBodyTop
         guard y >= DashboardLayout.tableBodyTop, y < DashboardLayout.tableBodyTop + visibleRowCount,
-            rows.indices.contains(index)
+            table.rows.indices.contains(index)
         else { return [] }
-        if rows[index] == selection { return reduce(.keyPressed(.enter)) }
+        if table.rows[index] == table.selection { return reduce(.keyPressed(.enter)) }
         select(index: index)
         return []
     }

@@ -29,7 +29,7 @@ extension UIState {
     /// a snapshot's time and those that ended are dropped with the time), so the set of lit
     /// flashes changes with time exactly when this passes.
     private var firstFlashEnd: Timestamp? {
-        (flashes.values.lazy.map(\.until) + gapFlips.values.lazy.map(\.until)).min()
+        (flashes.values.lazy.map(\.until) + comparison.flips.values.lazy.map(\.until)).min()
     }
 }
 

@@ -56,13 +56,13 @@ struct ComparisonTable: Widget {
             return (title, theme.header)
         }
         let body = area.splitTop(1).rest
-        guard !state.rows.isEmpty else {
-            TableLayout.drawEmpty([state.query.isEmpty ? labels.noCoinsOnBoth : labels.noMatch], in: body, into: &buffer, style: theme.muted)
+        guard !state.table.rows.isEmpty else {
+            TableLayout.drawEmpty([state.table.query.isEmpty ? labels.noCoinsOnBoth : labels.noMatch], in: body, into: &buffer, style: theme.muted)
             return
         }
-        for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
+        for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             renderRow(code, columns: columns, y: body.y + offset, in: body, into: &buffer)
-            if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
+            if code == state.table.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
         }
     }
 
@@ -71,7 +71,7 @@ struct ComparisonTable: Widget {
         let upbit = state.board[.upbit].tickers[code]
         let gap = state.board.gap(of: code)
         let gapStyle =
-            state.gapFlips[code].map { theme.style(for: $0.move) }
+            state.comparison.flips[code].map { theme.style(for: $0.move) }
             ?? gap.map { $0.gap.isZero ? .plain : ($0.gap.isNegative ? theme.fall : theme.rise) } ?? .plain
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {

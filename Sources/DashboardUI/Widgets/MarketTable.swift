@@ -40,9 +40,9 @@ struct MarketTable: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
-        let columns = Self.columns(fitting: area.width, strength: state.showsTradeStrength || state.sort.key == .tradeStrength)
+        let columns = Self.columns(fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength)
         let labels = Labels(language: state.nameLanguage)
-        let basis = state.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
+        let basis = state.table.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
         TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
             let title: String
             switch column {
@@ -59,14 +59,14 @@ struct MarketTable: Widget {
             return (title, theme.header)
         }
         let body = area.splitTop(1).rest
-        guard !state.rows.isEmpty else {
+        guard !state.table.rows.isEmpty else {
             renderEmpty(labels: labels, in: body, into: &buffer)
             return
         }
-        for (offset, code) in state.rows.dropFirst(state.scrollOffset).prefix(body.height).enumerated() {
+        for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let y = body.y + offset
             renderRow(code, market: state.listing[code], columns: columns, labels: labels, y: y, in: body, into: &buffer)
-            if code == state.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
+            if code == state.table.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
         }
     }
 
@@ -109,9 +109,9 @@ struct MarketTable: Widget {
 
     private func renderEmpty(labels: Labels, in area: Rect, into buffer: inout Buffer) {
         let lines: [String]
-        if state.tab == .favorites && state.favorites.isEmpty {
+        if state.table.tab == .favorites && state.favorites.isEmpty {
             lines = labels.emptyFavorites
-        } else if !state.query.isEmpty {
+        } else if !state.table.query.isEmpty {
             lines = [labels.noMatch]
         } else {
             lines = [labels.waiting]

@@ -12,7 +12,7 @@ struct TabBar: Widget {
         let labels = Labels(language: state.nameLanguage)
         let comparing = state.board.isComparing
         return MarketTab.shown(comparing: comparing).map { tab in
-            let exchange = comparing && tab == state.tab && tab != .compare ? "· \(labels.exchangeName(state.exchange)) " : ""
+            let exchange = comparing && tab == state.table.tab && tab != .compare ? "· \(labels.exchangeName(state.exchange)) " : ""
             return switch tab {
             case .krw: (tab, " \(labels.krwTab) \(exchange)")
             case .favorites: (tab, " \(labels.favoritesTab) \(state.favorites.count) \(exchange)")
@@ -37,19 +37,19 @@ struct TabBar: Widget {
         let labels = Labels(language: state.nameLanguage)
         var x = area.x
         for (tab, title) in Self.titles(state) {
-            let style = tab == state.tab ? theme.selected.bold : theme.muted
+            let style = tab == state.table.tab ? theme.selected.bold : theme.muted
             x += buffer.write(title, x: x, y: area.y, limit: area.maxX - x, style: style)
             x += buffer.write(" ", x: x, y: area.y, limit: area.maxX - x)
         }
-        let arrow = state.sort.isDescending ? theme.down : theme.up
-        var right = "\(labels.sortedBy): \(labels.sortKey(state.sort.key))\(arrow)"
-        if state.isSearching || !state.query.isEmpty {
-            right = "\(labels.search): \(state.query)\(state.isSearching ? "_" : "")  " + right
+        let arrow = state.table.sort.isDescending ? theme.down : theme.up
+        var right = "\(labels.sortedBy): \(labels.sortKey(state.table.sort.key))\(arrow)"
+        if state.table.isSearching || !state.table.query.isEmpty {
+            right = "\(labels.search): \(state.table.query)\(state.table.isSearching ? "_" : "")  " + right
         }
         let room = area.maxX - x
         let text = right.truncated(toColumns: room)
         buffer.write(
             text, x: area.maxX - text.terminalColumns, y: area.y, limit: room,
-            style: state.isSearching ? Style.plain.bold : theme.muted)
+            style: state.table.isSearching ? Style.plain.bold : theme.muted)
     }
 }
