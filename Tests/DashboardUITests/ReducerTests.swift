@@ -1,258 +1,361 @@
-import DashboardUI
 import MarketCore
 import TerminalKit
 import Testing
 
-/// Every key of the dashboard, through the reducer: what the state becomes and what the
-/// rest of the app is asked to do.
-@Suite struct ReducerTests {
-    /// The sample's table order by traded value.
-    let byValue = [SampleMarket.xrp, SampleMarket.btc, SampleMarket.eth, SampleMarket.doge, SampleMarket.sol]
+@testable import DashboardUI
 
-    private func press(_ keys: Key..., on state: inout UIState) -> [UICommand] {
-        keys.flatMap { state.reduce(.keyPressed($0)) }
-    }
+/// Every key of the dashboard, through the reducer: the exact commands each returns and the
+/// whole state after it (``ReducerStore``).
+@Suite struct ReducerTests {
+    typealias Sample = SampleMarket
+
+    /// The sample's table order by traded value.
+    let byValue = [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol]
 
     @Test func qQuits() {
-        var state = SampleMarket.state()
-        #expect(press(.character("q"), on: &state) == [.quit])
+        var store = ReducerStore(Sample.state())
+        store.press(.character("q"), [.quit])
     }
 
     @Test func tabTogglesBetweenKRWAndFavorites() {
-        var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
-        #expect(state.table.rows == byValue)
-        #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.table.tab == .favorites)
-        #expect(state.table.rows == [SampleMarket.sol, SampleMarket.btc])
-        #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.table.tab == .krw)
-        #expect(state.table.rows == byValue)
+        var store = ReducerStore(Sample.state(favorites: [Sample.sol, Sample.btc]))
+        #expect(store.state.table.rows == byValue)
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = [Sample.sol, Sample.btc]
+            $0.table.selection = Sample.sol
+        }
+        store.press(.tab) {
+            $0.table.tab = .krw
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
     }
 
     @Test func arrowsAndJKMoveTheSelectionWithinTheRows() {
-        var state = SampleMarket.state()
-        #expect(state.table.selection == SampleMarket.xrp)
-        #expect(press(.down, .character("j"), on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.eth)
-        #expect(press(.up, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.btc)
-        #expect(press(.character("k"), .character("k"), .up, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.xrp)
-        #expect(press(.character("G"), .down, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.sol)
-        #expect(press(.home, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.xrp)
+        var store = ReducerStore(Sample.state())
+        #expect(store.state.table.selection == Sample.xrp)
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.character("j")) { $0.table.selection = Sample.eth }
+        store.press(.up) { $0.table.selection = Sample.btc }
+        store.press(.character("k")) { $0.table.selection = Sample.xrp }
+        store.press(.character("k"))
+        store.press(.up)
+        store.press(.character("G")) { $0.table.selection = Sample.sol }
+        store.press(.down)
+        store.press(.home) { $0.table.selection = Sample.xrp }
     }
 
     @Test func pageKeysMoveAPageAndScroll() {
-        var state = SampleMarket.state(width: 80, height: 6)
-        #expect(state.visibleRowCount == 3)
-        #expect(press(.pageDown, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.doge)
-        #expect(state.table.scrollOffset == 1)
-        #expect(press(.pageDown, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.sol)
-        #expect(state.table.scrollOffset == 2)
-        #expect(press(.pageUp, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.btc)
-        #expect(state.table.scrollOffset == 1)
+        var store = ReducerStore(Sample.state(width: 80, height: 6))
+        #expect(store.state.visibleRowCount == 3)
+        store.press(.pageDown) {
+            $0.table.selection = Sample.doge
+            $0.table.hasChosenSelection = true
+            $0.table.scrollOffset = 1
+        }
+        store.press(.pageDown) {
+            $0.table.selection = Sample.sol
+            $0.table.scrollOffset = 2
+        }
+        store.press(.pageUp) {
+            $0.table.selection = Sample.btc
+            $0.table.scrollOffset = 1
+        }
     }
 
     @Test func enterOpensTheDetailAndFollowsTheMarketEscGoesBack() {
-        var state = SampleMarket.state()
-        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(state.screen == .detail(SampleMarket.btc))
-        #expect(press(.escape, on: &state) == [.follow(nil, .oneMinute)])
-        #expect(state.screen == .markets)
-        #expect(state.table.selection == SampleMarket.btc)
+        var store = ReducerStore(Sample.state())
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        store.press(.escape, [.follow(nil, .oneMinute)]) { $0.screen = .markets }
     }
 
     @Test func fAndSpaceToggleAFavoriteAndAskForASave() {
-        var state = SampleMarket.state()
-        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp]))])
-        #expect(press(.down, .character(" "), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp, SampleMarket.btc]))])
-        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.xrp]))])
-        #expect(state.favorites == [SampleMarket.xrp])
+        var store = ReducerStore(Sample.state())
+        store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.xrp]))]) {
+            $0.favorites = [Sample.xrp]
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.down) { $0.table.selection = Sample.btc }
+        store.press(.character(" "), [.saveWatchlist(Watchlist(favorites: [Sample.xrp, Sample.btc]))]) {
+            $0.favorites = [Sample.xrp, Sample.btc]
+        }
+        store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.xrp]))]) { $0.favorites = [Sample.xrp] }
     }
 
     @Test func removingAFavoriteInTheFavoritesTabKeepsTheHighlightOnTheSameRow() {
-        var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(press(.tab, .down, on: &state).isEmpty)
-        #expect(state.table.selection == SampleMarket.btc)
-        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.sol]))])
-        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.sol])
-        #expect(state.table.selection == SampleMarket.sol)
+        var store = ReducerStore(Sample.state(favorites: [Sample.eth, Sample.btc, Sample.sol]))
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = [Sample.eth, Sample.btc, Sample.sol]
+            $0.table.selection = Sample.eth
+        }
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.eth, Sample.sol]))]) {
+            $0.favorites = [Sample.eth, Sample.sol]
+            $0.table.rows = [Sample.eth, Sample.sol]
+            $0.table.selection = Sample.sol
+        }
     }
 
     @Test func favoritesKeepTheUsersOrderAndJKMoveOneWithTheHighlight() {
-        var state = SampleMarket.state(favorites: [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.table.sort == .favoritesOrder)
-        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol]))])
-        #expect(state.table.selection == SampleMarket.eth)
-        #expect(press(.character("J"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol, SampleMarket.eth]))])
-        #expect(press(.character("J"), on: &state).isEmpty)
-        #expect(press(.character("K"), .character("K"), on: &state).count == 2)
-        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.btc, SampleMarket.sol])
-        #expect(state.table.selection == SampleMarket.eth)
+        var store = ReducerStore(Sample.state(favorites: [Sample.eth, Sample.btc, Sample.sol]))
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = [Sample.eth, Sample.btc, Sample.sol]
+            $0.table.selection = Sample.eth
+        }
+        #expect(store.state.table.sort == .favoritesOrder)
+        store.press(.character("J"), [.saveWatchlist(Watchlist(favorites: [Sample.btc, Sample.eth, Sample.sol]))]) {
+            $0.favorites = [Sample.btc, Sample.eth, Sample.sol]
+            $0.table.rows = [Sample.btc, Sample.eth, Sample.sol]
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.character("J"), [.saveWatchlist(Watchlist(favorites: [Sample.btc, Sample.sol, Sample.eth]))]) {
+            $0.favorites = [Sample.btc, Sample.sol, Sample.eth]
+            $0.table.rows = [Sample.btc, Sample.sol, Sample.eth]
+        }
+        store.press(.character("J"))
+        store.press(.character("K"), [.saveWatchlist(Watchlist(favorites: [Sample.btc, Sample.eth, Sample.sol]))]) {
+            $0.favorites = [Sample.btc, Sample.eth, Sample.sol]
+            $0.table.rows = [Sample.btc, Sample.eth, Sample.sol]
+        }
+        store.press(.character("K"), [.saveWatchlist(Watchlist(favorites: [Sample.eth, Sample.btc, Sample.sol]))]) {
+            $0.favorites = [Sample.eth, Sample.btc, Sample.sol]
+            $0.table.rows = [Sample.eth, Sample.btc, Sample.sol]
+        }
     }
 
     @Test func movingAFavoriteWhileSortedByAnotherKeyReturnsToTheUsersOrder() {
-        var state = SampleMarket.state(favorites: [SampleMarket.sol, SampleMarket.btc])
-        #expect(press(.tab, .character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == .default)
-        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.sol])
-        #expect(state.table.selection == SampleMarket.btc)
-        #expect(press(.character("K"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.btc, SampleMarket.sol]))])
-        #expect(state.table.sort == .favoritesOrder)
-        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.sol])
+        var store = ReducerStore(Sample.state(favorites: [Sample.sol, Sample.btc]))
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = [Sample.sol, Sample.btc]
+            $0.table.selection = Sample.sol
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.favorites] = .default
+            $0.table.rows = [Sample.btc, Sample.sol]
+            $0.table.selection = Sample.btc
+        }
+        store.press(.character("K"), [.saveWatchlist(Watchlist(favorites: [Sample.btc, Sample.sol]))]) {
+            $0.table.sorts[.favorites] = .favoritesOrder
+            $0.favorites = [Sample.btc, Sample.sol]
+            $0.table.hasChosenSelection = true
+        }
     }
 
     @Test func jkMoveNothingInTheKRWTab() {
-        var state = SampleMarket.state(favorites: [SampleMarket.xrp, SampleMarket.btc])
-        #expect(press(.character("J"), on: &state).isEmpty)
-        #expect(state.favorites == [SampleMarket.xrp, SampleMarket.btc])
+        var store = ReducerStore(Sample.state(favorites: [Sample.xrp, Sample.btc]))
+        store.press(.character("J"))
+        store.press(.character("K"))
     }
 
     @Test func favoritesCannotChangeBeforeTheSavedOnesAreRead() {
-        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 100, height: 16), now: SampleMarket.now)
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(SampleMarket.snapshot())))
-        #expect(press(.character("f"), on: &state).isEmpty)
-        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [SampleMarket.eth])))
-        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth, SampleMarket.xrp]))])
+        var store = ReducerStore(Sample.state(watchlist: nil))
+        store.press(.character("f"))
+        store.send(.watchlistLoaded(Watchlist(favorites: [Sample.eth]))) {
+            $0.favorites = [Sample.eth]
+            $0.hasLoadedFavorites = true
+        }
+        store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.eth, Sample.xrp]))]) {
+            $0.favorites = [Sample.eth, Sample.xrp]
+            $0.table.hasChosenSelection = true
+        }
     }
 
     @Test func aMergedWatchlistReplacesTheFavoritesOnlyIfTheyDidNotChangeSince() {
-        var state = SampleMarket.state(favorites: [SampleMarket.eth])
-        _ = state.reduce(
-            .watchlistSynced(Watchlist(favorites: [SampleMarket.eth, SampleMarket.sol]), replacing: Watchlist(favorites: [SampleMarket.eth])))
-        #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
-        _ = state.reduce(.watchlistSynced(Watchlist(favorites: [SampleMarket.btc]), replacing: Watchlist(favorites: [SampleMarket.eth])))
-        #expect(state.favorites == [SampleMarket.eth, SampleMarket.sol])
+        var store = ReducerStore(Sample.state(favorites: [Sample.eth]))
+        store.send(.watchlistSynced(Watchlist(favorites: [Sample.eth, Sample.sol]), replacing: Watchlist(favorites: [Sample.eth]))) {
+            $0.favorites = [Sample.eth, Sample.sol]
+        }
+        store.send(.watchlistSynced(Watchlist(favorites: [Sample.btc]), replacing: Watchlist(favorites: [Sample.eth])))
     }
 
     @Test func aWatchlistProblemShowsUntilItIsCleared() {
-        var state = SampleMarket.state()
-        _ = state.reduce(.notice("kept aside"))
-        _ = state.reduce(.watchlistProblem("watchlist not saved (1×, retrying)"))
-        #expect(state.watchlistProblem == "watchlist not saved (1×, retrying)")
-        _ = state.reduce(.watchlistProblem(nil))
-        #expect(state.watchlistProblem == nil)
-        #expect(state.notice == "kept aside")
+        var store = ReducerStore(Sample.state())
+        store.send(.notice("kept aside\u{1B}[2J")) { $0.notice = "kept aside[2J" }
+        store.send(.watchlistProblem("watchlist not saved (1×, retrying)")) { $0.watchlistProblem = "watchlist not saved (1×, retrying)" }
+        store.send(.watchlistProblem(nil)) { $0.watchlistProblem = nil }
     }
 
     @Test func fInTheDetailTogglesThatMarket() {
-        var state = SampleMarket.state()
-        #expect(press(.down, .down, .enter, on: &state) == [.follow(SampleMarket.eth, .oneMinute)])
-        #expect(press(.character("f"), on: &state) == [.saveWatchlist(Watchlist(favorites: [SampleMarket.eth]))])
+        var store = ReducerStore(Sample.state())
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.down) { $0.table.selection = Sample.eth }
+        store.press(.enter, [.follow(Sample.eth, .oneMinute)]) { $0.screen = .detail(Sample.eth) }
+        store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.eth]))]) { $0.favorites = [Sample.eth] }
     }
 
     @Test func sCyclesSortKeysAndSReversesTheDirection() {
-        var state = SampleMarket.state()
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == SortOrder(key: .changeRate, isDescending: true))
-        #expect(state.table.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.xrp, SampleMarket.eth, SampleMarket.sol])
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == SortOrder(key: .popularity, isDescending: true))
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == SortOrder(key: .tradeStrength, isDescending: true))
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.rows == [SampleMarket.btc, SampleMarket.eth, SampleMarket.sol, SampleMarket.xrp, SampleMarket.doge])
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == SortOrder(key: .name, isDescending: false))
-        #expect(state.table.rows == [SampleMarket.doge, SampleMarket.btc, SampleMarket.sol, SampleMarket.xrp, SampleMarket.eth])
-        #expect(press(.character("S"), on: &state).isEmpty)
-        #expect(state.table.rows == [SampleMarket.eth, SampleMarket.xrp, SampleMarket.sol, SampleMarket.btc, SampleMarket.doge])
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == .default)
-        #expect(press(.tab, on: &state).isEmpty)
-        #expect(state.table.sort == .favoritesOrder)
-        #expect(press(.character("s"), on: &state).isEmpty)
-        #expect(state.table.sort == .default)
+        var store = ReducerStore(Sample.state())
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = SortOrder(key: .changeRate, isDescending: true)
+            $0.table.rows = [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol]
+            $0.table.selection = Sample.doge
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = SortOrder(key: .popularity, isDescending: true)
+            $0.table.rows = [Sample.btc, Sample.doge, Sample.eth, Sample.sol, Sample.xrp]
+            $0.table.selection = Sample.btc
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = SortOrder(key: .tradeStrength, isDescending: true)
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = SortOrder(key: .price, isDescending: true)
+            $0.table.rows = [Sample.btc, Sample.eth, Sample.sol, Sample.xrp, Sample.doge]
+            $0.table.selection = Sample.btc
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = SortOrder(key: .name, isDescending: false)
+            $0.table.rows = [Sample.doge, Sample.btc, Sample.sol, Sample.xrp, Sample.eth]
+            $0.table.selection = Sample.doge
+        }
+        store.press(.character("S")) {
+            $0.table.sorts[.krw] = SortOrder(key: .name, isDescending: true)
+            $0.table.rows = [Sample.eth, Sample.xrp, Sample.sol, Sample.btc, Sample.doge]
+            $0.table.selection = Sample.eth
+        }
+        store.press(.character("s")) {
+            $0.table.sorts[.krw] = .default
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = []
+            $0.table.selection = nil
+        }
+        #expect(store.state.table.sort == .favoritesOrder)
+        store.press(.character("s")) { $0.table.sorts[.favorites] = .default }
     }
 
     @Test func slashSearchesKoreanEnglishAndSymbolIncrementally() {
-        var state = SampleMarket.state()
-        #expect(press(.character("/"), .character("비"), on: &state).isEmpty)
-        #expect(state.table.isSearching)
-        #expect(state.table.rows == [SampleMarket.btc])
-        #expect(press(.backspace, .character("e"), .character("t"), on: &state).isEmpty)
-        #expect(state.table.rows == [SampleMarket.eth])
-        #expect(press(.backspace, .backspace, .character("s"), .character("o"), .character("l"), on: &state).isEmpty)
-        #expect(state.table.rows == [SampleMarket.sol])
-        #expect(press(.character("q"), on: &state).isEmpty)
-        #expect(state.table.query == "solq")
-        #expect(press(.backspace, .enter, on: &state).isEmpty)
-        #expect(!state.table.isSearching)
-        #expect(state.table.rows == [SampleMarket.sol])
-        #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.table.query.isEmpty)
-        #expect(state.table.rows == byValue)
+        var store = ReducerStore(Sample.state())
+        store.press(.character("/")) { $0.table.isSearching = true }
+        store.press(.character("비")) {
+            $0.table.query = "비"
+            $0.table.rows = [Sample.btc]
+            $0.table.selection = Sample.btc
+        }
+        store.press(.backspace) {
+            $0.table.query = ""
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
+        for (typed, rows) in [("e", [Sample.eth, Sample.doge]), ("et", [Sample.eth])] {
+            store.press(.character(typed.last ?? " ")) {
+                $0.table.query = typed
+                $0.table.rows = rows
+                $0.table.selection = rows.first
+            }
+        }
+        store.press(.backspace) {
+            $0.table.query = "e"
+            $0.table.rows = [Sample.eth, Sample.doge]
+        }
+        store.press(.backspace) {
+            $0.table.query = ""
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
+        for (typed, rows) in [("s", [Sample.sol]), ("so", [Sample.sol]), ("sol", [Sample.sol]), ("solq", [])] {
+            store.press(.character(typed.last ?? " ")) {
+                $0.table.query = typed
+                $0.table.rows = rows
+                $0.table.selection = rows.first
+            }
+        }
+        store.press(.backspace) {
+            $0.table.query = "sol"
+            $0.table.rows = [Sample.sol]
+            $0.table.selection = Sample.sol
+        }
+        store.press(.enter) { $0.table.isSearching = false }
+        store.press(.escape) {
+            $0.table.query = ""
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
     }
 
     @Test func questionMarkShowsHelpAndAnyKeyClosesIt() {
-        var state = SampleMarket.state()
-        #expect(press(.character("?"), on: &state).isEmpty)
-        #expect(state.showsHelp)
-        #expect(press(.down, on: &state).isEmpty)
-        #expect(!state.showsHelp)
-        #expect(state.table.selection == SampleMarket.xrp)
-        #expect(press(.character("?"), on: &state).isEmpty)
-        #expect(press(.character("q"), on: &state) == [.quit])
+        var store = ReducerStore(Sample.state())
+        store.press(.character("?")) { $0.showsHelp = true }
+        store.press(.down) { $0.showsHelp = false }
+        store.press(.character("?")) { $0.showsHelp = true }
+        store.press(.character("q"), [.quit]) { $0.showsHelp = false }
     }
 
     @Test func eSwitchesNameLanguageUnlessTheTerminalLacksUnicode() {
-        var state = SampleMarket.state()
-        #expect(press(.character("e"), on: &state).isEmpty)
-        #expect(state.nameLanguage == .english)
-        var ascii = SampleMarket.state(settings: DashboardSettings(exchangeName: "Bithumb", isUnicode: false))
-        #expect(ascii.nameLanguage == .english)
-        #expect(press(.character("e"), on: &ascii).isEmpty)
-        #expect(ascii.nameLanguage == .english)
+        var store = ReducerStore(Sample.state())
+        store.press(.character("e")) { $0.nameLanguage = .english }
+        var ascii = ReducerStore(Sample.state(settings: DashboardSettings(exchangeName: "Bithumb", isUnicode: false)))
+        #expect(ascii.state.nameLanguage == .english)
+        ascii.press(.character("e"))
+    }
+
+    /// The detail view of BTC, opened from the table.
+    static func detailOfBitcoin() -> ReducerStore {
+        var store = ReducerStore(Sample.state())
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        return store
     }
 
     @Test func digitsAndBracketsPickTheChartInterval() {
-        var state = SampleMarket.state()
-        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(press(.character("3"), on: &state) == [.follow(SampleMarket.btc, .fiveMinutes)])
-        #expect(press(.character("3"), on: &state).isEmpty)
-        #expect(press(.character("9"), on: &state) == [.follow(SampleMarket.btc, .sixHours)])
-        #expect(
-            press(.character("]"), .character("]"), on: &state)
-                == [.follow(SampleMarket.btc, .twelveHours), .follow(SampleMarket.btc, .oneDay)])
-        #expect(press(.character("]"), on: &state).isEmpty)
-        #expect(press(.character("1"), .character("["), on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(press(.character("0"), on: &state).isEmpty)
+        var store = Self.detailOfBitcoin()
+        store.press(.character("3"), [.follow(Sample.btc, .fiveMinutes)]) { $0.detail.chart.interval = .fiveMinutes }
+        store.press(.character("3"))
+        store.press(.character("9"), [.follow(Sample.btc, .sixHours)]) { $0.detail.chart.interval = .sixHours }
+        store.press(.character("]"), [.follow(Sample.btc, .twelveHours)]) { $0.detail.chart.interval = .twelveHours }
+        store.press(.character("]"), [.follow(Sample.btc, .oneDay)]) { $0.detail.chart.interval = .oneDay }
+        store.press(.character("]"))
+        store.press(.character("1"), [.follow(Sample.btc, .oneMinute)]) { $0.detail.chart.interval = .oneMinute }
+        store.press(.character("["))
+        store.press(.character("0"))
     }
 
     @Test func plusAndMinusZoomTheChartWithinItsRange() {
-        var state = SampleMarket.state()
-        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(state.detail.chart.columnsPerCandle == 2)
-        #expect(press(.character("+"), .character("="), .character("+"), on: &state).isEmpty)
-        #expect(state.detail.chart.columnsPerCandle == ChartView.columnsPerCandleRange.upperBound)
-        #expect(press(.character("-"), .character("-"), .character("-"), .character("-"), on: &state).isEmpty)
-        #expect(state.detail.chart.columnsPerCandle == 1)
+        var store = Self.detailOfBitcoin()
+        #expect(store.state.detail.chart.columnsPerCandle == 2)
+        store.press(.character("+")) { $0.detail.chart.columnsPerCandle = 3 }
+        store.press(.character("=")) { $0.detail.chart.columnsPerCandle = ChartView.columnsPerCandleRange.upperBound }
+        store.press(.character("+"))
+        for columns in [3, 2, 1] { store.press(.character("-")) { $0.detail.chart.columnsPerCandle = columns } }
+        store.press(.character("-"))
     }
 
     @Test func leftAndRightScrollTheChartWithinItsCandles() {
-        var state = SampleMarket.state()
-        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        #expect(press(.left, on: &state).isEmpty)
-        #expect(state.detail.chart.scrollBack == ChartView.scrollStep)
-        #expect(press(.left, .left, .left, .left, .left, .left, on: &state).isEmpty)
-        #expect(state.detail.chart.scrollBack == 23)
-        #expect(press(.right, on: &state).isEmpty)
-        #expect(state.detail.chart.scrollBack == 23 - ChartView.scrollStep)
-        #expect(press(.right, .right, .right, .right, .right, on: &state).isEmpty)
-        #expect(state.detail.chart.scrollBack == 0)
+        var store = Self.detailOfBitcoin()
+        #expect(ChartView.scrollStep == 5)
+        for scrollBack in [5, 10, 15, 20, 23] { store.press(.left) { $0.detail.chart.scrollBack = scrollBack } }
+        store.press(.left)
+        for scrollBack in [18, 13, 8, 3, 0] { store.press(.right) { $0.detail.chart.scrollBack = scrollBack } }
+        store.press(.right)
     }
 
     @Test func chartKeysDoNothingOnTheMarketTable() {
-        var state = SampleMarket.state()
-        #expect(press(.character("3"), .character("+"), .left, on: &state).isEmpty)
-        #expect(state.detail.chart == ChartView(interval: .oneMinute))
+        var store = ReducerStore(Sample.state())
+        for key in [Key.character("3"), .character("+"), .left] { store.press(key) }
+        #expect(store.state.detail.chart == ChartView(interval: .oneMinute))
     }
 }
 
@@ -280,16 +383,15 @@ import Testing
 }
 
 extension ReducerTests {
-    /// Keys that mean nothing where they are pressed change nothing at all and ask for nothing:
-    /// the whole state compares equal before and after.
+    /// Keys that mean nothing where they are pressed change nothing at all and ask for nothing.
     @Test func keysThatMeanNothingChangeNothing() {
-        var state = SampleMarket.state()
-        let before = state
-        #expect(press(.character("z"), .character("%"), .character("!"), on: &state).isEmpty)
-        #expect(state == before)
-        #expect(press(.down, .enter, on: &state) == [.follow(SampleMarket.btc, .oneMinute)])
-        let detail = state
-        #expect(press(.character("z"), .character("!"), on: &state).isEmpty)
-        #expect(state == detail)
+        var store = ReducerStore(Sample.state())
+        for key in [Key.character("z"), .character("%"), .character("!")] { store.press(key) }
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        for key in [Key.character("z"), .character("!")] { store.press(key) }
     }
 }

@@ -1,5 +1,6 @@
 import MarketCore
 import TerminalKit
+import Testing
 
 @testable import DashboardUI
 
@@ -113,14 +114,18 @@ enum SampleMarket {
         return state.snapshot(at: now, feed: feed)
     }
 
-    /// A dashboard state showing the sample market at a size.
+    /// A dashboard state showing the sample market at a size, the saved watchlist read (none
+    /// when `watchlist` is `nil`); setting it up asks for nothing.
     static func state(
         width: Int = 100, height: Int = 16, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb"),
-        snapshot: MarketSnapshot = SampleMarket.snapshot(), favorites: [MarketCode] = []
+        snapshot: MarketSnapshot = SampleMarket.snapshot(), favorites: [MarketCode] = [], watchlist: Watchlist? = Watchlist()
     ) -> UIState {
         var state = UIState(settings: settings, size: Size(width: width, height: height), now: now)
-        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: favorites)))
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
+        if var watchlist {
+            watchlist.favorites = favorites
+            #expect(state.reduce(.watchlistLoaded(watchlist)).isEmpty)
+        }
+        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot))).isEmpty)
         return state
     }
 }

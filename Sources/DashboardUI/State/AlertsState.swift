@@ -16,7 +16,7 @@ public struct AlertsState: Sendable, Equatable {
     }
 
     /// The alerts, in the order they were added, each id once.
-    public private(set) var all: [PriceAlert] = []
+    public internal(set) var all: [PriceAlert] = []
     /// The alert being typed, if the prompt is open.
     public internal(set) var prompt: AlertPrompt?
     /// Whether the alert list is shown.

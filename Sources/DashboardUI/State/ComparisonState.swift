@@ -8,11 +8,11 @@ public struct ComparisonState: Sendable, Equatable {
     public static let flipDuration: Int64 = 2_000_000
 
     /// Gap cells lit now: `up` when Upbit went above Bithumb.
-    public private(set) var flips: [MarketCode: UIState.Flash] = [:]
+    public internal(set) var flips: [MarketCode: UIState.Flash] = [:]
     /// Whether coins listed on one exchange only are listed as well.
     public internal(set) var showsUnpaired = false
     /// The sign of each coin's gap in the last snapshot, to notice it flip.
-    private var signs: [MarketCode: PriceMove] = [:]
+    var signs: [MarketCode: PriceMove] = [:]
 
     /// Lights the gaps of `board` whose sign changed since the last snapshot (a gap of zero
     /// between two signs counts as no change yet), until `flipDuration` after `now`.

@@ -14,14 +14,14 @@ public struct TableState: Sendable, Equatable {
     /// Whether the table shows the 체결강도 column.
     public internal(set) var showsTradeStrength: Bool
     /// The markets listed now, filtered and sorted.
-    public private(set) var rows: [MarketCode] = []
+    public internal(set) var rows: [MarketCode] = []
     /// The highlighted market.
-    public private(set) var selection: MarketCode?
+    public internal(set) var selection: MarketCode?
     /// The first row shown.
-    public private(set) var scrollOffset = 0
+    public internal(set) var scrollOffset = 0
     /// Whether the user has moved the highlight; until then it stays on the top row as the
     /// table fills and re-sorts.
-    private var hasChosenSelection = false
+    var hasChosenSelection = false
 
     /// The table at start, as `settings` say.
     init(settings: DashboardSettings) {

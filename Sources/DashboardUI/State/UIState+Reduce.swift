@@ -42,7 +42,10 @@ extension UIState {
         if table.isSearching { return handleSearch(key) }
         if alerts.prompt != nil { return handleAlertPrompt(key) }
         if alerts.showsList { return handleAlertList(key) }
-        if case .depth = screen, detail.depth.impact.isEditing { return handleImpactPrompt(key) }
+        if case .depth = screen, detail.depth.impact.isEditing {
+            detail.handleImpactKey(key)
+            return []
+        }
         switch key {
         case .character("q"): return [.quit]
         case .character("?"):
@@ -110,59 +113,38 @@ extension UIState {
     }
 
     private mutating func handleDetail(_ key: Key, market: MarketCode) -> [UICommand] {
-        switch key {
-        case .escape, .backspace:
-            screen = .markets
-            return [.follow(nil, detail.chart.interval)]
-        case .character("d"):
-            openDepth(of: market, returnsToDetail: true)
-        case .character("b") where board.isComparing:
-            detail.showsBothBooks.toggle()
-        case .tab, .backTab:
-            detail.pane = detail.pane.stepped(by: key == .tab ? 1 : -1)
-        case .character(let character) where character.wholeNumberValue != nil:
-            guard let digit = character.wholeNumberValue, let choice = CandleInterval.forDigit(digit) else { return [] }
-            return showInterval(choice, of: market)
-        case .character("["): return showInterval(detail.chart.interval.stepped(by: -1), of: market)
-        case .character("]"): return showInterval(detail.chart.interval.stepped(by: 1), of: market)
-        case .character("+"), .character("="):
-            detail.chart =
-                ChartView(
-                    interval: detail.chart.interval, columnsPerCandle: detail.chart.columnsPerCandle + 1, scrollBack: detail.chart.scrollBack,
-                    cursor: detail.chart.cursor)
-        case .character("-"):
-            detail.chart =
-                ChartView(
-                    interval: detail.chart.interval, columnsPerCandle: detail.chart.columnsPerCandle - 1, scrollBack: detail.chart.scrollBack,
-                    cursor: detail.chart.cursor)
-        case .left, .right:
-            let candles = snapshot.candles[market]?[detail.chart.interval]?.candles ?? []
-            if detail.chart.cursor != nil {
-                detail.chart = detail.chart.movingCursor(by: key == .left ? -1 : 1, in: candles, columns: chartPlotColumns(of: market))
-            } else {
-                let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
-                let scrollBack = min(max(0, detail.chart.scrollBack + step), max(0, candles.count - 1))
-                detail.chart = ChartView(interval: detail.chart.interval, columnsPerCandle: detail.chart.columnsPerCandle, scrollBack: scrollBack)
-            }
-        case .character("x"):
-            guard detail.chart.cursor == nil else {
-                detail.chart.cursor = nil
-                return []
-            }
-            let bookRows = detailBookRows(of: market)
-            if DetailLayout(size: size, pane: detail.pane, bookRows: bookRows).chart == nil { detail.pane = .chart }
-            let candles = snapshot.candles[market]?[detail.chart.interval]?.candles ?? []
-            detail.chart = detail.chart.movingCursor(by: 0, in: candles, columns: chartPlotColumns(of: market))
-        default:
-            break
-        }
-        return []
+        let candles = snapshot.candles[market]?[detail.chart.interval]?.candles ?? []
+        let bookRows = detailBookRows(of: market)
+        return carryOut(detail.handleDetailKey(key, candles: candles, size: size, bookRows: bookRows, comparing: board.isComparing), for: market)
     }
 
-    /// The chart's plot width in columns at the present size, for the cursor to scroll by.
-    private func chartPlotColumns(of market: MarketCode) -> Int {
-        let layout = DetailLayout(size: size, pane: detail.pane, bookRows: detailBookRows(of: market))
-        return max(1, (layout.chart?.width ?? size.width) - ChartScale.labelWidth)
+    private mutating func handleDepth(_ key: Key, market: MarketCode) -> [UICommand] {
+        carryOut(detail.handleDepthKey(key, book: snapshot.orderBooks[market], size: size), for: market)
+    }
+
+    /// Does what a key of the detail or depth view of `market` asks beyond the views.
+    private mutating func carryOut(_ outcome: DetailState.Outcome, for market: MarketCode) -> [UICommand] {
+        switch outcome {
+        case .done:
+            return []
+        case .backToTable:
+            screen = .markets
+            return [.follow(nil, detail.chart.interval)]
+        case .backToDetail:
+            screen = .detail(market)
+            return []
+        case .openDepth:
+            openDepth(of: market, returnsToDetail: true)
+            return []
+        case .follow(let interval):
+            return [.follow(market, interval)]
+        }
+    }
+
+    /// Opens the depth view of `market`, centred and ungrouped.
+    mutating func openDepth(of market: MarketCode, returnsToDetail: Bool) {
+        screen = .depth(market)
+        detail.depth = DepthView(returnsToDetail: returnsToDetail)
     }
 
     private mutating func handleSearch(_ key: Key) -> [UICommand] {
@@ -176,12 +158,6 @@ extension UIState {
         default: break
         }
         return []
-    }
-
-    private mutating func showInterval(_ choice: CandleInterval, of market: MarketCode) -> [UICommand] {
-        guard choice != detail.chart.interval else { return [] }
-        detail.chart = ChartView(interval: choice, columnsPerCandle: detail.chart.columnsPerCandle)
-        return [.follow(market, choice)]
     }
 
     /// Adds the market in view (the highlighted one, or the detail screen's) to the

@@ -28,13 +28,13 @@ public struct UIState: Sendable, Equatable {
     /// What the dashboard was started with.
     public let settings: DashboardSettings
     /// The latest market data of every exchange followed.
-    public private(set) var board: BoardSnapshot = .empty()
+    public internal(set) var board: BoardSnapshot = .empty()
     /// The exchange whose markets the KRW and Favorites tabs and the detail views show.
-    public private(set) var exchange: Exchange = .bithumb
+    public internal(set) var exchange: Exchange = .bithumb
     /// The terminal's size.
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// The clock's latest reading.
-    public private(set) var now: Timestamp
+    public internal(set) var now: Timestamp
     /// The screen shown.
     public internal(set) var screen: Screen = .markets
     /// The market table: tab, order, search, rows, highlight.
@@ -48,32 +48,32 @@ public struct UIState: Sendable, Equatable {
     /// Whether the key help is shown.
     public internal(set) var showsHelp = false
     /// The language of market names.
-    public private(set) var nameLanguage: NameLanguage
+    public internal(set) var nameLanguage: NameLanguage
     /// The user's favorites, in the user's order.
-    public private(set) var favorites: [MarketCode] = []
+    public internal(set) var favorites: [MarketCode] = []
     /// Whether the saved favorites were read; until then they cannot be changed.
     public internal(set) var hasLoadedFavorites = false
     /// Price cells lit up now.
-    public private(set) var flashes: [MarketCode: Flash] = [:]
+    public internal(set) var flashes: [MarketCode: Flash] = [:]
     /// Messages a second over the last snapshots.
-    public private(set) var messageRate: Double = 0
+    public internal(set) var messageRate: Double = 0
     /// A message for the status bar (a corrupt watchlist set aside, say).
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
     /// Why the watchlist cannot be saved now, while it is retried.
-    public private(set) var watchlistProblem: String?
+    public internal(set) var watchlistProblem: String?
     /// The listed markets by code, rebuilt only when a listing changes: the shown exchange's,
     /// then the other exchanges' markets it does not list.
-    public private(set) var listing: [MarketCode: Market] = [:]
+    public internal(set) var listing: [MarketCode: Market] = [:]
     /// The markets the listing was built from, to notice a change the diffs do not flag.
-    private var listingSourceCount = 0
+    var listingSourceCount = 0
 
     /// The message count at a time, to measure the message rate from.
-    private struct RateSample: Sendable, Hashable {
+    struct RateSample: Sendable, Hashable {
         let messages: Int
         let at: Timestamp
     }
 
-    private var rateSample: RateSample?
+    var rateSample: RateSample?
 
     /// Creates the state at start.
     public init(settings: DashboardSettings, size: Size, now: Timestamp) {
