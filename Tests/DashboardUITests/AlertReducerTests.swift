@@ -9,16 +9,8 @@ import Testing
 @Suite struct AlertReducerTests {
     typealias Sample = SampleMarket
 
-    private func press(_ keys: Key..., on state: inout UIState) -> [UICommand] {
-        keys.flatMap { state.reduce(.keyPressed($0)) }
-    }
-
-    private func type(_ text: String, on state: inout UIState) -> [UICommand] {
-        text.flatMap { state.reduce(.keyPressed(.character($0))) }
-    }
-
     /// The sample with BTC's price moved to `price` at `secondsLater`.
-    private func snapshot(btc price: String, secondsLater: Int64 = 0) -> MarketSnapshot {
+    private func board(btc price: String, secondsLater: Int64 = 0) -> BoardSnapshot {
         var state = MarketState()
         state.apply(.markets(Sample.markets))
         for var ticker in Sample.tickers {
@@ -28,97 +20,171 @@ import Testing
             }
             state.apply(.ticker(ticker))
         }
-        return state.snapshot(at: Sample.now.advanced(byMicroseconds: secondsLater * 1_000_000), feed: FeedStatus(state: .live))
+        return BoardSnapshot(state.snapshot(at: Sample.now.advanced(byMicroseconds: secondsLater * 1_000_000), feed: FeedStatus(state: .live)))
     }
 
-    /// The detail view of BTC with an alert typed in.
-    private func stateWithAlert(_ text: String) -> (UIState, [UICommand]) {
-        var state = Sample.state()
-        _ = press(.down, .enter, on: &state)
-        #expect(state.focusedMarket == Sample.btc)
-        _ = press(.character("a"), on: &state)
-        #expect(state.alerts.prompt?.market == Sample.btc)
-        _ = type(text, on: &state)
-        let commands = press(.enter, on: &state)
-        return (state, commands)
+    /// The id an alert on BTC added at the sample's time gets.
+    static let firstID = "\(Sample.now.microseconds)-KRW-BTC"
+
+    /// The detail view of BTC with `text` typed into the alert prompt.
+    private func storeTyping(_ text: String, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb")) -> ReducerStore {
+        var store = ReducerStore(Sample.state(settings: settings))
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        store.press(.character("a")) { $0.alerts.prompt = AlertPrompt(market: Sample.btc) }
+        type(text, into: &store, after: "")
+        return store
+    }
+
+    /// Types `text` into the open prompt, which holds `before`.
+    private func type(_ text: String, into store: inout ReducerStore, after before: String) {
+        var typed = before
+        for character in text {
+            typed.append(character)
+            store.press(.character(character)) { [typed] in $0.alerts.prompt?.text = typed }
+        }
+    }
+
+    /// The detail view of BTC with an alert `condition` added from `text` (not met at once).
+    private func storeWithAlert(
+        _ text: String, _ condition: PriceAlert.Condition, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb")
+    ) -> ReducerStore {
+        var store = storeTyping(text, settings: settings)
+        let alert = PriceAlert(id: Self.firstID, market: Sample.btc, condition: condition)
+        store.press(.enter, [.saveWatchlist(Watchlist(alerts: [alert]))]) {
+            $0.alerts.prompt = nil
+            $0.alerts.replace(with: [alert])
+            if case .move = condition {
+                $0.alerts.priceSamples = [Sample.btc: [PriceSample(second: PriceSample.second(of: Sample.now), low: 131_250_000, high: 131_250_000)]]
+            }
+        }
+        return store
     }
 
     @Test func anAlertFiresOnceRingsAndIsSaved() throws {
-        var (state, commands) = stateWithAlert(">132,000,000")
-        #expect(state.alerts.prompt == nil)
-        let alert = try #require(state.alerts.all.first)
-        #expect(alert.condition == .above(132_000_000))
-        #expect(alert.isArmed)
-        #expect(commands == [.saveWatchlist(state.watchlist)])
+        var store = storeWithAlert(">132,000,000", .above(132_000_000))
+        #expect(store.state.alerts.all[0].isArmed)
+        let below = board(btc: "131900000", secondsLater: 1)
+        store.send(.snapshotArrived(below)) { $0.setBoard(below) }
+        let above = board(btc: "132000000", secondsLater: 2)
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(132_000_000))
+        fired.firedAt = Sample.now.advanced(byMicroseconds: 2_000_000)
+        store.send(.snapshotArrived(above), [.saveWatchlist(Watchlist(alerts: [fired])), .ringBell]) {
+            $0.setBoard(above)
+            $0.alerts.replace(with: [fired])
+            $0.setNotice("알림 14:03:22 비트코인 ≥ 132,000,000 (132,000,000)")
+        }
+        let higher = board(btc: "133000000", secondsLater: 3)
+        store.send(.snapshotArrived(higher)) { $0.setBoard(higher) }
 
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131900000", secondsLater: 1)))).isEmpty)
-        let fired = state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "132000000", secondsLater: 2))))
-        #expect(fired == [.saveWatchlist(state.watchlist), .ringBell])
-        #expect(state.alerts.all[0].firedAt == Sample.now.advanced(byMicroseconds: 2_000_000))
-        #expect(state.notice == "알림 14:03:22 비트코인 ≥ 132,000,000 (132,000,000)")
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 3)))).isEmpty, "fires once")
-
-        _ = press(.character("A"), on: &state)
-        #expect(state.alerts.showsList)
-        let list = DashboardScreen.render(state).trimmedLines.joined(separator: "\n")
+        store.press(.character("A")) { $0.alerts.showsList = true }
+        let list = DashboardScreen.render(store.state).trimmedLines.joined(separator: "\n")
         #expect(list.contains("비트코인") && list.contains("≥ 132,000,000") && list.contains("발동 2026-11-21 14:03:22"))
-        let rearmed = press(.character("r"), on: &state)
-        #expect(state.alerts.all[0].isArmed == false, "re-armed and fired again at once: the price is still above")
-        #expect(rearmed.contains(.ringBell))
+        var refired = fired
+        refired.firedAt = store.state.now
+        store.press(
+            .character("r"),
+            [
+                .saveWatchlist(Watchlist(alerts: [PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(132_000_000))])),
+                .saveWatchlist(Watchlist(alerts: [refired])), .ringBell,
+            ]
+        ) {
+            $0.alerts.replace(with: [refired])
+            $0.setNotice("알림 14:03:23 비트코인 ≥ 132,000,000 (133,000,000)")
+        }
     }
 
     @Test func theBellCanBeTurnedOff() {
-        var state = Sample.state(settings: DashboardSettings(exchangeName: "Bithumb", ringsBellOnAlert: false))
-        _ = press(.down, .enter, .character("a"), on: &state)
-        _ = type("<131000000", on: &state)
-        _ = press(.enter, on: &state)
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "130000000", secondsLater: 1)))) == [.saveWatchlist(state.watchlist)])
+        var store = storeWithAlert(
+            "<131000000", .below(131_000_000), settings: DashboardSettings(exchangeName: "Bithumb", ringsBellOnAlert: false))
+        let lower = board(btc: "130000000", secondsLater: 1)
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .below(131_000_000))
+        fired.firedAt = Sample.now.advanced(byMicroseconds: 1_000_000)
+        store.send(.snapshotArrived(lower), [.saveWatchlist(Watchlist(alerts: [fired]))]) {
+            $0.setBoard(lower)
+            $0.alerts.replace(with: [fired])
+            $0.setNotice("알림 14:03:21 비트코인 ≤ 131,000,000 (130,000,000)")
+        }
     }
 
     @Test func aMoveAlertWatchesItsWindow() {
-        var (state, _) = stateWithAlert("2%1")
-        #expect(state.alerts.all.first?.condition == .move(percent: 2, minutes: 1))
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "131250000", secondsLater: 1)))).isEmpty)
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "133000000", secondsLater: 30)))).isEmpty, "1.33 %")
-        #expect(state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "128000000", secondsLater: 120)))).isEmpty, "the high left the minute")
-        #expect(
-            state.reduce(.snapshotArrived(BoardSnapshot(snapshot(btc: "130600000", secondsLater: 150)))).contains(.ringBell),
-            "+2.03 % from 128,000,000")
+        var store = storeWithAlert("2%1", .move(percent: 2, minutes: 1))
+        func sample(_ second: Int64, _ low: ExactDecimal, _ high: ExactDecimal) -> PriceSample {
+            PriceSample(second: PriceSample.second(of: Sample.now) + second, low: low, high: high)
+        }
+        let first = sample(0, 131_250_000, 131_250_000)
+        let steps: [(price: String, seconds: Int64, samples: [PriceSample])] = [
+            ("131250000", 1, [first, sample(1, 131_250_000, 131_250_000)]),
+            ("133000000", 30, [first, sample(1, 131_250_000, 131_250_000), sample(30, 133_000_000, 133_000_000)]),
+            ("128000000", 120, [sample(120, 128_000_000, 128_000_000)]),
+        ]
+        for step in steps {
+            let moved = board(btc: step.price, secondsLater: step.seconds)
+            store.send(.snapshotArrived(moved)) {
+                $0.setBoard(moved)
+                $0.alerts.priceSamples = [Sample.btc: step.samples]
+            }
+        }
+        let back = board(btc: "130600000", secondsLater: 150)
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .move(percent: 2, minutes: 1))
+        fired.firedAt = Sample.now.advanced(byMicroseconds: 150_000_000)
+        store.send(.snapshotArrived(back), [.saveWatchlist(Watchlist(alerts: [fired])), .ringBell]) {
+            $0.setBoard(back)
+            $0.alerts.priceSamples = [Sample.btc: [sample(120, 128_000_000, 128_000_000), sample(150, 130_600_000, 130_600_000)]]
+            $0.alerts.replace(with: [fired])
+            $0.setNotice("알림 14:05:50 비트코인 ±2% / 1분 (130,600,000)")
+        }
     }
 
     @Test func editingReplacesTheConditionAndArmsIt() {
-        var (state, _) = stateWithAlert(">140000000")
-        let id = state.alerts.all[0].id
-        _ = press(.escape, .character("A"), .enter, on: &state)
-        #expect(state.alerts.prompt == AlertPrompt(market: Sample.btc, text: ">140000000", editing: id))
-        _ = press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, on: &state)
-        _ = type("150000000", on: &state)
-        let commands = press(.enter, on: &state)
-        #expect(state.alerts.all.count == 1)
-        #expect(state.alerts.all[0] == PriceAlert(id: id, market: Sample.btc, condition: .above(150_000_000)))
-        #expect(commands == [.saveWatchlist(state.watchlist)])
+        var store = storeWithAlert(">140000000", .above(140_000_000))
+        store.press(.escape, [.follow(nil, .oneMinute)]) { $0.screen = .markets }
+        store.press(.character("A")) { $0.alerts.showsList = true }
+        store.press(.enter) {
+            $0.alerts.showsList = false
+            $0.alerts.prompt = AlertPrompt(market: Sample.btc, text: ">140000000", editing: Self.firstID)
+        }
+        var text = ">140000000"
+        for _ in 0..<9 {
+            text.removeLast()
+            store.press(.backspace) { [text] in $0.alerts.prompt?.text = text }
+        }
+        type("150000000", into: &store, after: ">")
+        let edited = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(150_000_000))
+        store.press(.enter, [.saveWatchlist(Watchlist(alerts: [edited]))]) {
+            $0.alerts.prompt = nil
+            $0.alerts.replace(with: [edited])
+        }
     }
 
     @Test func deletingRemovesTheHighlightedAlert() {
-        var (state, _) = stateWithAlert(">140000000")
-        _ = press(.character("a"), on: &state)
-        _ = type("<120000000", on: &state)
-        _ = press(.enter, .character("A"), .down, on: &state)
-        #expect(state.alerts.all.count == 2)
-        #expect(press(.character("x"), on: &state) == [.saveWatchlist(Watchlist(alerts: [state.alerts.all[0]]))])
-        #expect(state.alerts.all.map(\.condition) == [.above(140_000_000)])
-        _ = press(.escape, on: &state)
-        #expect(!state.alerts.showsList)
+        var store = storeWithAlert(">140000000", .above(140_000_000))
+        store.press(.character("a")) { $0.alerts.prompt = AlertPrompt(market: Sample.btc) }
+        type("<120000000", into: &store, after: "")
+        let first = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(140_000_000))
+        let second = PriceAlert(id: Self.firstID + "-2", market: Sample.btc, condition: .below(120_000_000))
+        store.press(.enter, [.saveWatchlist(Watchlist(alerts: [first, second]))]) {
+            $0.alerts.prompt = nil
+            $0.alerts.replace(with: [first, second])
+        }
+        store.press(.character("A")) { $0.alerts.showsList = true }
+        store.press(.down) { $0.alerts.listSelection = 1 }
+        store.press(.character("x"), [.saveWatchlist(Watchlist(alerts: [first]))]) {
+            $0.alerts.replace(with: [first])
+            $0.alerts.listSelection = 0
+        }
+        store.press(.escape) { $0.alerts.showsList = false }
     }
 
     @Test func aPromptThatSaysNothingStaysOpen() {
-        var (state, commands) = stateWithAlert("soon")
-        #expect(commands.isEmpty)
-        #expect(state.alerts.prompt?.isInvalid == true)
-        let screen = DashboardScreen.render(state).trimmedLines.joined(separator: "\n")
+        var store = storeTyping("soon")
+        store.press(.enter) { $0.alerts.prompt?.isInvalid = true }
+        let screen = DashboardScreen.render(store.state).trimmedLines.joined(separator: "\n")
         #expect(screen.contains("알 수 없는 조건입니다"))
-        _ = press(.escape, on: &state)
-        #expect(state.alerts.prompt == nil && state.alerts.all.isEmpty)
+        store.press(.escape) { $0.alerts.prompt = nil }
     }
 
     @Test func promptTextParses() {
@@ -140,10 +206,9 @@ import Testing
     }
 
     @Test func aSyncedWatchlistBringsAnotherInstancesAlerts() {
-        var state = Sample.state()
+        var store = ReducerStore(Sample.state())
         let theirs = PriceAlert(id: "1-KRW-ETH", market: Sample.eth, condition: .below(1))
-        _ = state.reduce(.watchlistSynced(Watchlist(alerts: [theirs]), replacing: Watchlist()))
-        #expect(state.alerts.all == [theirs])
+        store.send(.watchlistSynced(Watchlist(alerts: [theirs]), replacing: Watchlist())) { $0.alerts.replace(with: [theirs]) }
     }
 }
 
@@ -151,7 +216,7 @@ extension AlertReducerTests {
     /// A move alert keeps one low-and-high sample a second of its window, however many prices
     /// arrive: within a second the sample widens, and seconds past the window are dropped.
     @Test func aMoveAlertsPricesStayWithinASampleASecond() {
-        var (state, _) = stateWithAlert("50%1")
+        var store = storeWithAlert("50%1", .move(percent: 50, minutes: 1))
         for tenth in 0..<1_500 {
             let price = 131_000_000 + (tenth % 7) * 1000
             var market = MarketState()
@@ -163,10 +228,27 @@ extension AlertReducerTests {
                 market.apply(.ticker(ticker))
             }
             let time = Sample.now.advanced(byMicroseconds: Int64(tenth) * 100_000)
-            #expect(state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: time, feed: FeedStatus(state: .live))))).isEmpty)
+            let board = BoardSnapshot(market.snapshot(at: time, feed: FeedStatus(state: .live)))
+            store.send(.snapshotArrived(board)) {
+                $0.setBoard(board)
+                $0.alerts.priceSamples = [Sample.btc: Self.samples(upTo: tenth)]
+            }
         }
-        let samples = state.alerts.priceSamples[Sample.btc] ?? []
+        let samples = store.state.alerts.priceSamples[Sample.btc] ?? []
         #expect(samples.count == 60, "a minute watched: 60 seconds, not 1,500 prices")
         #expect(samples.allSatisfy { $0.low == 131_000_000 && $0.high == 131_006_000 })
+    }
+
+    /// What the move alert keeps after the price of tenth `last` (of a second) came: each
+    /// second of the last minute once, with the lowest and highest price that came in it (the
+    /// first second also the price the alert was added at).
+    static func samples(upTo last: Int) -> [PriceSample] {
+        let start = PriceSample.second(of: Sample.now)
+        let second = last / 10
+        return (max(0, second - 59)...second).map { kept in
+            var prices = (kept * 10...min(last, kept * 10 + 9)).map { ExactDecimal(131_000_000 + ($0 % 7) * 1000) }
+            if kept == 0 { prices.append(131_250_000) }
+            return PriceSample(second: start + Int64(kept), low: prices.min() ?? 0, high: prices.max() ?? 0)
+        }
     }
 }

@@ -1,92 +1,90 @@
-import DashboardUI
 import MarketCore
 import TerminalKit
 import Testing
 
-/// Clicks and the wheel through the reducer: tabs, rows (a second click opens), the wheel in
-/// the table and the chart, the help closed by a click, and nothing at all with the mouse off.
-@Suite struct MouseTests {
-    /// The sample's table order by traded value.
-    let byValue = [SampleMarket.xrp, SampleMarket.btc, SampleMarket.eth, SampleMarket.doge, SampleMarket.sol]
+@testable import DashboardUI
 
-    func click(_ x: Int, _ y: Int, on state: inout UIState) -> [UICommand] {
-        state.reduce(.mouse(MouseEvent(.press, x: x, y: y)))
+/// Clicks and the wheel through the reducer: tabs, rows (a second click opens), the wheel in
+/// the table and the chart, the help closed by a click, and nothing at all with the mouse off;
+/// each event's exact commands and whole state checked (``ReducerStore``).
+@Suite struct MouseTests {
+    typealias Sample = SampleMarket
+
+    /// The sample's table order by traded value.
+    let byValue = [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol]
+
+    static func click(_ x: Int, _ y: Int) -> UIAction {
+        .mouse(MouseEvent(.press, x: x, y: y))
     }
 
     @Test func aClickOnATabShowsIt() {
-        var state = SampleMarket.state(favorites: [SampleMarket.sol])
-        #expect(click(3, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.table.tab == .krw, "a click on the tab shown changes nothing")
-        #expect(click(9, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.table.tab == .favorites)
-        #expect(state.table.rows == [SampleMarket.sol])
-        #expect(click(1, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.table.tab == .krw)
+        var store = ReducerStore(Sample.state(favorites: [Sample.sol]))
+        store.send(Self.click(3, DashboardLayout.tabBarRow))
+        store.send(Self.click(9, DashboardLayout.tabBarRow)) {
+            $0.table.tab = .favorites
+            $0.table.rows = [Sample.sol]
+            $0.table.selection = Sample.sol
+        }
+        store.send(Self.click(1, DashboardLayout.tabBarRow)) {
+            $0.table.tab = .krw
+            $0.table.rows = byValue
+            $0.table.selection = Sample.xrp
+        }
     }
 
     /// The pane bar at 80×24 reads ` 호가   차트   체결 `: a click on a title shows its pane.
     @Test func aClickOnThePaneBarShowsThatPane() {
-        var state = SampleMarket.state(width: 80, height: 24)
-        _ = state.reduce(.keyPressed(.down))
-        _ = state.reduce(.keyPressed(.enter))
-        #expect(click(8, 2, on: &state).isEmpty)
-        #expect(state.detail.pane == .chart)
-        #expect(click(15, 2, on: &state).isEmpty)
-        #expect(state.detail.pane == .trades)
-        #expect(click(1, 2, on: &state).isEmpty)
-        #expect(state.detail.pane == .book)
-        #expect(click(40, 2, on: &state).isEmpty)
-        #expect(state.detail.pane == .book, "a click beside the titles changes nothing")
+        var store = ReducerStore(Sample.state(width: 80, height: 24))
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        store.send(Self.click(8, 2)) { $0.detail.pane = .chart }
+        store.send(Self.click(15, 2)) { $0.detail.pane = .trades }
+        store.send(Self.click(1, 2)) { $0.detail.pane = .book }
+        store.send(Self.click(40, 2))
     }
 
     @Test func aClickHighlightsARowAndASecondClickOpensIt() {
-        var state = SampleMarket.state()
+        var store = ReducerStore(Sample.state())
         let third = DashboardLayout.tableBodyTop + 2
-        #expect(click(10, third, on: &state).isEmpty)
-        #expect(state.table.selection == byValue[2])
-        #expect(state.screen == .markets)
-        #expect(click(40, third, on: &state) == [.follow(byValue[2], .oneMinute)])
-        #expect(state.screen == .detail(byValue[2]))
+        store.send(Self.click(10, third)) {
+            $0.table.selection = byValue[2]
+            $0.table.hasChosenSelection = true
+        }
+        store.send(Self.click(40, third), [.follow(byValue[2], .oneMinute)]) { $0.screen = .detail(byValue[2]) }
     }
 
     @Test func clicksOutsideTheRowsDoNothing() {
-        var state = SampleMarket.state()
-        let before = state
-        #expect(click(10, 1, on: &state).isEmpty, "the column headings")
-        #expect(click(10, DashboardLayout.tableBodyTop + byValue.count, on: &state).isEmpty, "below the last row")
-        #expect(click(10, state.size.height - 1, on: &state).isEmpty, "the status bar")
-        #expect(state == before)
+        var store = ReducerStore(Sample.state())
+        store.send(Self.click(10, 1))
+        store.send(Self.click(10, DashboardLayout.tableBodyTop + byValue.count))
+        store.send(Self.click(10, store.state.size.height - 1))
     }
 
     @Test func theWheelMovesThroughTheTableAndTheChart() {
-        var state = SampleMarket.state()
-        #expect(state.reduce(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))).isEmpty)
-        #expect(state.table.selection == byValue[3])
-        #expect(state.reduce(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))).isEmpty)
-        #expect(state.table.selection == byValue[0])
-        _ = state.reduce(.keyPressed(.down))
-        #expect(state.reduce(.keyPressed(.enter)) == [.follow(SampleMarket.btc, .oneMinute)])
-        let newest = state.detail.chart.scrollBack
-        #expect(state.reduce(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))).isEmpty)
-        #expect(state.detail.chart.scrollBack > newest, "the wheel scrolls back through the candles")
-        #expect(state.reduce(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))).isEmpty)
-        #expect(state.detail.chart.scrollBack == newest)
+        var store = ReducerStore(Sample.state())
+        store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))) {
+            $0.table.selection = byValue[3]
+            $0.table.hasChosenSelection = true
+        }
+        store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))) { $0.table.selection = byValue[0] }
+        store.press(.down) { $0.table.selection = Sample.btc }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))) { $0.detail.chart.scrollBack = 15 }
+        store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))) { $0.detail.chart.scrollBack = 0 }
     }
 
     @Test func aClickClosesTheHelp() {
-        var state = SampleMarket.state()
-        _ = state.reduce(.keyPressed(.character("?")))
-        #expect(state.showsHelp)
-        #expect(click(10, DashboardLayout.tableBodyTop, on: &state).isEmpty)
-        #expect(!state.showsHelp)
-        #expect(state.table.selection == byValue[0], "the click only closed the help")
+        var store = ReducerStore(Sample.state())
+        store.press(.character("?")) { $0.showsHelp = true }
+        store.send(Self.click(10, DashboardLayout.tableBodyTop)) { $0.showsHelp = false }
     }
 
     @Test func withTheMouseOffClicksDoNothing() {
-        var state = SampleMarket.state(settings: DashboardSettings(exchangeName: "Bithumb", usesMouse: false))
-        let before = state
-        #expect(click(9, DashboardLayout.tabBarRow, on: &state).isEmpty)
-        #expect(state.reduce(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))).isEmpty)
-        #expect(state == before)
+        var store = ReducerStore(Sample.state(settings: DashboardSettings(exchangeName: "Bithumb", usesMouse: false)))
+        store.send(Self.click(9, DashboardLayout.tabBarRow))
+        store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 5)))
     }
 }
