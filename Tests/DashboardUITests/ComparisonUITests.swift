@@ -37,97 +37,141 @@ import Testing
 
     static func state(width: Int = 100, height: Int = 16) -> UIState {
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb · Upbit"), size: Size(width: width, height: height), now: Sample.now)
-        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [])))
-        _ = state.reduce(.snapshotArrived(board()))
+        #expect(state.reduce(.watchlistLoaded(Watchlist(favorites: []))).isEmpty)
+        #expect(state.reduce(.snapshotArrived(board())).isEmpty)
         return state
     }
 
+    /// The comparison tab of ``state(width:height:)``, widest gap first.
+    static func comparisonStore() -> ReducerStore {
+        var store = ReducerStore(state())
+        store.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = []
+            $0.table.selection = nil
+        }
+        store.press(.tab) {
+            $0.table.tab = .compare
+            $0.table.rows = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp]
+            $0.table.selection = Sample.eth
+        }
+        return store
+    }
+
     @Test func theComparisonTabOnlyShowsWhileSeveralExchangesAreFollowed() {
-        var single = Sample.state()
-        _ = single.reduce(.keyPressed(.tab))
-        _ = single.reduce(.keyPressed(.tab))
-        #expect(single.table.tab == .krw, "KRW → Favorites → KRW")
-        var both = Self.state()
-        _ = both.reduce(.keyPressed(.tab))
-        _ = both.reduce(.keyPressed(.tab))
-        #expect(both.table.tab == .compare)
-        _ = both.reduce(.keyPressed(.backTab))
-        #expect(both.table.tab == .favorites)
+        var single = ReducerStore(Sample.state())
+        single.press(.tab) {
+            $0.table.tab = .favorites
+            $0.table.rows = []
+            $0.table.selection = nil
+        }
+        single.press(.tab) {
+            $0.table.tab = .krw
+            $0.table.rows = [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol]
+            $0.table.selection = Sample.xrp
+        }
+        var both = Self.comparisonStore()
+        both.press(.backTab) {
+            $0.table.tab = .favorites
+            $0.table.rows = []
+            $0.table.selection = nil
+        }
     }
 
     @Test func theComparisonListsCoinsOnBothWidestGapFirstAndOthersOnRequest() {
-        var state = Self.state()
-        _ = state.reduce(.keyPressed(.tab))
-        _ = state.reduce(.keyPressed(.tab))
-        #expect(state.table.sort == .widestGap)
-        #expect(state.table.rows == [Sample.eth, Sample.sol, Sample.btc, Sample.xrp], "|−0.2 %| > |−0.104 %| > |+0.1 %|; XRP level last")
-        _ = state.reduce(.keyPressed(.character("o")))
-        #expect(Set(state.table.rows) == Set([Sample.btc, Sample.eth, Sample.xrp, Sample.sol, Sample.doge, Self.ada]))
-        #expect(state.table.rows.suffix(2).sorted() == [Self.ada, Sample.doge], "a coin on one exchange has no gap and sorts last")
-        _ = state.reduce(.keyPressed(.character("s")))
-        #expect(state.table.sort.key == .tradeValue)
+        var store = Self.comparisonStore()
+        #expect(store.state.table.sort == .widestGap, "|−0.2 %| > |−0.104 %| > |+0.1 %|; XRP level last")
+        store.press(.character("o")) {
+            $0.comparison.showsUnpaired = true
+            $0.table.rows = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp, Self.ada, Sample.doge]
+        }
+        #expect(store.state.table.rows.suffix(2).sorted() == [Self.ada, Sample.doge], "a coin on one exchange has no gap and sorts last")
+        store.press(.character("s")) {
+            $0.table.sorts[.compare] = SortOrder(key: .tradeValue, isDescending: true)
+            $0.table.rows = [Sample.xrp, Sample.btc, Sample.eth, Sample.sol, Self.ada, Sample.doge]
+            $0.table.selection = Sample.xrp
+        }
     }
 
     @Test func theComparisonReadsInBothLanguagesWithTheGapDefined() {
-        var state = Self.state(width: 100)
-        _ = state.reduce(.keyPressed(.tab))
-        _ = state.reduce(.keyPressed(.tab))
+        var state = Self.comparisonStore().state
         let lines = DashboardScreen.render(state).trimmedLines
         #expect(lines[0].hasPrefix(" KRW   즐겨찾기 0   거래소 비교 "))
         #expect(lines[1].contains("빗썸") && lines[1].contains("업비트−빗썸") && lines[1].contains("차이%"))
         let eth = lines.first { $0.contains("이더리움") } ?? ""
         #expect(eth.contains("4,512,000") && eth.contains("4,502,976") && eth.contains("-9,024") && eth.contains("-0.20%"), "\(eth)")
-        _ = state.reduce(.keyPressed(.character("e")))
+        #expect(state.reduce(.keyPressed(.character("e"))).isEmpty)
         let english = DashboardScreen.render(state).trimmedLines
         #expect(english[1].contains("Upbit−Bithumb") && english[1].contains("gap %"))
         #expect(english.last?.contains("Bithumb ● live") == true && english.last?.contains("Upbit ● live") == true)
     }
 
     @Test func aGapThatChangesSignIsLit() {
-        var state = Self.state()
-        #expect(state.comparison.flips.isEmpty)
+        var store = ReducerStore(Self.state())
+        #expect(store.state.comparison.flips.isEmpty)
         let later = Sample.now.advanced(byMicroseconds: 1_000_000)
-        _ = state.reduce(.snapshotArrived(Self.board(upbit: Self.upbitSnapshot(btc: "131000000", at: later))))
-        #expect(state.comparison.flips[Sample.btc]?.move == .down, "Upbit went below Bithumb")
-        #expect(state.comparison.flips[Sample.eth] == nil)
-        _ = state.reduce(.tick(later.advanced(byMicroseconds: ComparisonState.flipDuration)))
-        #expect(state.comparison.flips.isEmpty)
+        let board = Self.board(upbit: Self.upbitSnapshot(btc: "131000000", at: later))
+        store.send(.snapshotArrived(board)) {
+            var signs = $0.comparison.signs
+            $0.setBoard(board)
+            signs[Sample.btc] = .down
+            $0.comparison.signs = signs
+            $0.comparison.flips = [Sample.btc: UIState.Flash(move: .down, until: later.advanced(byMicroseconds: ComparisonState.flipDuration))]
+        }
+        let end = later.advanced(byMicroseconds: ComparisonState.flipDuration)
+        store.send(.tick(end)) {
+            $0.setNow(end)
+            #expect($0.comparison.flips.isEmpty, "put out at its end")
+        }
     }
 
     @Test func eSwitchesTheExchangeTheTabsAndTheDetailShow() {
-        var state = Self.state()
-        #expect(state.exchange == .bithumb)
-        #expect(state.table.rows.contains(Sample.doge) && !state.table.rows.contains(Self.ada))
-        _ = state.reduce(.keyPressed(.character("E")))
-        #expect(state.exchange == .upbit)
-        #expect(state.table.rows.contains(Self.ada) && !state.table.rows.contains(Sample.doge))
-        #expect(state.notice == "업비트 시세 표시")
-        #expect(DashboardScreen.render(state).trimmedLines[0].hasPrefix(" KRW · 업비트 "))
-        state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
-        _ = state.reduce(.keyPressed(.enter))
-        let header = DashboardScreen.render(state).trimmedLines[0]
+        var store = ReducerStore(Self.state())
+        #expect(store.state.exchange == .bithumb)
+        #expect(store.state.table.rows == [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol])
+        store.press(.character("E")) {
+            $0.setExchange(.upbit)
+            $0.notice = "업비트 시세 표시"
+        }
+        #expect(store.state.table.rows == [Self.ada, Sample.btc, Sample.eth, Sample.sol, Sample.xrp], "Upbit's listing, its values level")
+        #expect(DashboardScreen.render(store.state).trimmedLines[0].hasPrefix(" KRW · 업비트 "))
+        store.press(.down) {
+            $0.table.selection = Sample.btc
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
+        let header = DashboardScreen.render(store.state).trimmedLines[0]
         #expect(header.contains("[업비트] 비트코인") && header.contains("131,381,250"), "\(header)")
-        _ = state.reduce(.keyPressed(.character("E")))
-        #expect(state.exchange == .bithumb)
-        #expect(state.screen == .detail(Sample.btc), "the market in view stays in view")
-        #expect(DashboardScreen.render(state).trimmedLines[0].contains("[빗썸] 비트코인"))
+        store.press(.character("E")) {
+            $0.setExchange(.bithumb)
+            $0.notice = "빗썸 시세 표시"
+        }
+        #expect(store.state.table.rows == [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol])
+        #expect(DashboardScreen.render(store.state).trimmedLines[0].contains("[빗썸] 비트코인"), "the market in view stays in view")
     }
 
     @Test func enteringACoinOnlyTheOtherExchangeListsShowsThatExchange() {
-        var state = Self.state()
-        _ = state.reduce(.keyPressed(.tab))
-        _ = state.reduce(.keyPressed(.tab))
-        _ = state.reduce(.keyPressed(.character("o")))
-        state.select(index: state.table.rows.firstIndex(of: Self.ada) ?? 0)
-        let commands = state.reduce(.keyPressed(.enter))
-        #expect(state.exchange == .upbit)
-        #expect(state.screen == .detail(Self.ada))
-        #expect(commands == [.follow(Self.ada, state.detail.chart.interval)])
+        var store = Self.comparisonStore()
+        let unpaired = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp, Self.ada, Sample.doge]
+        store.press(.character("o")) {
+            $0.comparison.showsUnpaired = true
+            $0.table.rows = unpaired
+        }
+        store.press(.end) {
+            $0.table.selection = Sample.doge
+            $0.table.hasChosenSelection = true
+        }
+        store.press(.up) { $0.table.selection = Self.ada }
+        store.press(.enter, [.follow(Self.ada, .oneMinute)]) {
+            $0.setExchange(.upbit)
+            $0.screen = .detail(Self.ada)
+        }
     }
 
     @Test func alertsWatchThePrimaryExchangeWhicheverIsShown() {
         var state = Self.state()
-        _ = state.reduce(.keyPressed(.character("E")))
+        #expect(state.reduce(.keyPressed(.character("E"))).isEmpty)
+        #expect(state.exchange == .upbit)
         #expect(state.alertSnapshot.tickers[Sample.btc]?.price == Sample.decimal("131250000"))
     }
 
@@ -137,11 +181,11 @@ import Testing
             bids: [BookLevel(price: Sample.decimal("131252000"), quantity: Sample.decimal("0.7"))],
             asks: [BookLevel(price: Sample.decimal("131254000"), quantity: Sample.decimal("0.3"))], timestamp: Sample.now)
         var state = UIState(settings: DashboardSettings(exchangeName: "x"), size: Size(width: 120, height: 30), now: Sample.now)
-        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [])))
-        _ = state.reduce(.snapshotArrived(Self.board(upbit: Self.upbitSnapshot(book: upbitBook))))
+        #expect(state.reduce(.watchlistLoaded(Watchlist(favorites: []))).isEmpty)
+        #expect(state.reduce(.snapshotArrived(Self.board(upbit: Self.upbitSnapshot(book: upbitBook)))).isEmpty)
         state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
-        _ = state.reduce(.keyPressed(.enter))
-        _ = state.reduce(.keyPressed(.character("b")))
+        #expect(state.reduce(.keyPressed(.enter)) == [.follow(Sample.btc, .oneMinute)])
+        #expect(state.reduce(.keyPressed(.character("b"))).isEmpty)
         #expect(state.detail.showsBothBooks)
         let buffer = DashboardScreen.render(state)
         let lines = buffer.trimmedLines
@@ -165,9 +209,9 @@ import Testing
         var state = UIState(
             settings: DashboardSettings(exchangeName: "Bithumb · Upbit", nameLanguage: language), size: Size(width: 140, height: 45),
             now: Sample.now)
-        _ = state.reduce(.watchlistLoaded(Watchlist(favorites: [])))
-        _ = state.reduce(
-            .snapshotArrived(Self.board(upbit: Self.upbitSnapshot(book: upbitBook), bithumb: Sample.snapshot(book: Sample.deepBook()))))
+        #expect(state.reduce(.watchlistLoaded(Watchlist(favorites: []))).isEmpty)
+        let board = Self.board(upbit: Self.upbitSnapshot(book: upbitBook), bithumb: Sample.snapshot(book: Sample.deepBook()))
+        #expect(state.reduce(.snapshotArrived(board)).isEmpty)
         return state
     }
 
@@ -175,24 +219,30 @@ import Testing
     func theComparisonTabAndBothBooksMatchTheirGoldens(language: NameLanguage) {
         let name = language == .korean ? "ko" : "en"
         var state = Self.goldenState(language)
-        _ = state.reduce(.keyPressed(.tab))
-        _ = state.reduce(.keyPressed(.tab))
+        #expect(state.reduce(.keyPressed(.tab)).isEmpty)
+        #expect(state.reduce(.keyPressed(.tab)).isEmpty)
         #expect(state.table.tab == .compare)
         Golden.expect(DashboardScreen.render(state), matches: "compare-140x45-\(name)")
         state = Self.goldenState(language)
         state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
-        _ = state.reduce(.keyPressed(.enter))
-        _ = state.reduce(.keyPressed(.character("b")))
+        #expect(state.reduce(.keyPressed(.enter)) == [.follow(Sample.btc, .oneMinute)])
+        #expect(state.reduce(.keyPressed(.character("b"))).isEmpty)
         #expect(state.detail.showsBothBooks)
         Golden.expect(DashboardScreen.render(state), matches: "both-books-140x45-\(name)")
     }
 
     @Test func aClickOnATabTitleShowsThatTab() {
-        var state = Self.state()
-        let compareX = TabBar.titles(state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
-        _ = state.reduce(.mouse(MouseEvent(.press, x: compareX, y: DashboardLayout.tabBarRow)))
-        #expect(state.table.tab == .compare, "straight from KRW, past Favorites")
-        _ = state.reduce(.mouse(MouseEvent(.press, x: 1, y: DashboardLayout.tabBarRow)))
-        #expect(state.table.tab == .krw)
+        var store = ReducerStore(Self.state())
+        let compareX = TabBar.titles(store.state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
+        store.send(.mouse(MouseEvent(.press, x: compareX, y: DashboardLayout.tabBarRow))) {
+            $0.table.tab = .compare
+            $0.table.rows = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp]
+            $0.table.selection = Sample.eth
+        }
+        store.send(.mouse(MouseEvent(.press, x: 1, y: DashboardLayout.tabBarRow))) {
+            $0.table.tab = .krw
+            $0.table.rows = [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol]
+            $0.table.selection = Sample.xrp
+        }
     }
 }

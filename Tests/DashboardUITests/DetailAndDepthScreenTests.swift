@@ -13,8 +13,9 @@ struct DetailAndDepthScreenTests {
         var state = SampleMarket.state(
             width: width, height: height, settings: DashboardSettings(exchangeName: "Bithumb", nameLanguage: language),
             snapshot: SampleMarket.snapshot(book: SampleMarket.deepBook(), candleCount: 200))
-        _ = state.reduce(.keyPressed(.down))
-        for key in keys { _ = state.reduce(.keyPressed(key)) }
+        state.step(.down)
+        let commands = keys.flatMap { state.reduce(.keyPressed($0)) }
+        #expect(commands.allSatisfy { if case .follow(SampleMarket.btc, _) = $0 { true } else { false } }, "the keys only open BTC's views")
         return state
     }
 
@@ -83,9 +84,9 @@ struct DetailAndDepthScreenTests {
     @Test func theTimeAxisShowsTheDateWhereTheCandlesSpanDays() {
         var state = SampleMarket.state(
             width: 170, height: 30, snapshot: SampleMarket.snapshot(candleCount: 900))
-        _ = state.reduce(.keyPressed(.down))
-        _ = state.reduce(.keyPressed(.enter))
-        for _ in 0..<165 { _ = state.reduce(.keyPressed(.left)) }
+        state.step(.down)
+        state.step(.enter, [.follow(SampleMarket.btc, .oneMinute)])
+        for _ in 0..<165 { state.step(.left) }
         let axis = DashboardScreen.render(state).lines.filter { $0.contains("╵") }
         #expect(axis.contains { $0.contains("╵11/21") }, "\(axis)")
         #expect(axis.contains { $0.contains("╵23:") }, "\(axis)")

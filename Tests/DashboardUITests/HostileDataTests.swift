@@ -78,7 +78,8 @@ import Testing
                 ]
                 screens.append(DashboardScreen.render(state))
                 for key in keys {
-                    _ = state.reduce(.keyPressed(key))
+                    let commands = state.reduce(.keyPressed(key))
+                    #expect(commands.allSatisfy { if case .follow = $0 { true } else { false } }, "keys that only move, open and close")
                     screens.append(DashboardScreen.render(state))
                 }
             }

@@ -53,3 +53,16 @@ struct ReducerStore {
         }
     }
 }
+
+extension UIState {
+    /// Sends `action` while setting up a screen for a test of what it shows, expecting exactly
+    /// `commands` back (what the screen then shows is the test's business).
+    mutating func step(_ action: UIAction, _ commands: [UICommand] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(reduce(action) == commands, "the commands of \(action)", sourceLocation: sourceLocation)
+    }
+
+    /// Presses `key` as ``step(_:_:sourceLocation:)-(UIAction,_,_)`` sends an action.
+    mutating func step(_ key: Key, _ commands: [UICommand] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        step(.keyPressed(key), commands, sourceLocation: sourceLocation)
+    }
+}

@@ -366,17 +366,17 @@ import Testing
             now: SampleMarket.now)
         var market = MarketState()
         market.apply(.markets(SampleMarket.markets))
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
+        state.step(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.table.selection == SampleMarket.btc)
         for ticker in SampleMarket.tickers { market.apply(.ticker(ticker)) }
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
+        state.step(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.table.selection == SampleMarket.xrp)
-        _ = state.reduce(.keyPressed(.down))
+        state.step(.down)
         #expect(state.table.selection == SampleMarket.btc)
         var cheaper = SampleMarket.tickers[0]
         cheaper.tradeValue24h = SampleMarket.decimal("1")
         market.apply(.ticker(cheaper))
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
+        state.step(.snapshotArrived(BoardSnapshot(market.snapshot(at: SampleMarket.now, feed: FeedStatus()))))
         #expect(state.table.selection == SampleMarket.btc)
         #expect(state.table.selectedIndex == 4)
     }

@@ -9,9 +9,9 @@ import Testing
 @Suite struct RememberedViewTests {
     @Test func theViewLeftIsWhereTheNextRunStarts() {
         var state = SampleMarket.state()
-        for key: Key in [.tab, .character("e"), .tab, .down, .enter, .character("+"), .character("5")] {
-            _ = state.reduce(.keyPressed(key))
-        }
+        let keys: [Key] = [.tab, .character("e"), .tab, .down, .enter, .character("+"), .character("5")]
+        #expect(
+            keys.flatMap { state.reduce(.keyPressed($0)) } == [.follow(SampleMarket.btc, .oneMinute), .follow(SampleMarket.btc, .fifteenMinutes)])
         let view = RememberedView(state)
         #expect(view.tab == .krw)
         #expect(view.nameLanguage == .english)

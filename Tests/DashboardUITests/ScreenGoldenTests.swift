@@ -27,7 +27,7 @@ import Testing
 
     @Test func marketTableWithEnglishNames() {
         var state = SampleMarket.state(width: 72, height: 12, favorites: [SampleMarket.eth])
-        _ = state.reduce(.keyPressed(.character("e")))
+        state.step(.character("e"))
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   Favorites 1                                          Sort: value▼",
@@ -47,7 +47,7 @@ import Testing
 
     @Test func emptyFavoritesSayHowToAddOne() {
         var state = SampleMarket.state(width: 60, height: 12)
-        _ = state.reduce(.keyPressed(.tab))
+        state.step(.tab)
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0                             정렬: 내 순서▲",
@@ -120,7 +120,7 @@ import Testing
             state: .stale, messages: 10, lastMarketDataAt: SampleMarket.now.advanced(byMicroseconds: -25_000_000),
             lastProblem: "nothing received for 20s")
         var state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
-        _ = state.reduce(.keyPressed(.character("?")))
+        state.step(.character("?"))
         #expect(
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0  Keys                                                              정렬: 거래대금▼",
@@ -201,16 +201,16 @@ extension ScreenGoldenTests {
                 width: 100, height: 20,
                 settings: DashboardSettings(exchangeName: "Bithumb", nameLanguage: language),
                 snapshot: market.snapshot(at: SampleMarket.now, feed: feed))
-            _ = state.reduce(.keyPressed(.down))
-            _ = state.reduce(.keyPressed(.enter))
+            state.step(.down)
+            state.step(.enter, [.follow(SampleMarket.btc, .oneMinute)])
             let lines = DashboardScreen.render(state).trimmedLines
             #expect(lines[1].hasSuffix(expected[0]), "\(lines[1])")
             #expect(lines[3].hasPrefix(" " + expected[1]), "\(lines[3])")
         }
         let stale = FeedStatus(state: .live)
         var state = SampleMarket.state(width: 100, height: 20, snapshot: market.snapshot(at: SampleMarket.now, feed: stale))
-        _ = state.reduce(.keyPressed(.down))
-        _ = state.reduce(.keyPressed(.enter))
+        state.step(.down)
+        state.step(.enter, [.follow(SampleMarket.btc, .oneMinute)])
         #expect(DashboardScreen.render(state).trimmedLines[3].hasPrefix(" 호가 · 재연결 이전"))
     }
 }

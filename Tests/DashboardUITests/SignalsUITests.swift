@@ -54,7 +54,7 @@ import Testing
         let other = MarketSignals(warning: MarketWarning(step: .danger, reasons: ["PRICE_DIFFERENCE_HIGH"]))
         #expect(Labels(language: .korean).badge(other, at: Sample.now) == "주의")
         #expect(Labels(language: .english).badge(other, at: Sample.now) == "CAUT")
-        _ = state.reduce(.keyPressed(.character("e")))
+        state.step(.character("e"))
         let english = DashboardScreen.render(state).trimmedLines
         #expect(row("Bitcoin", in: english).contains("HALT"))
         #expect(row("Ethereum", in: english).contains("SWING"))
@@ -66,14 +66,14 @@ import Testing
     @Test func pShowsTheTradeStrengthColumnAndTheSortShowsItToo() {
         var state = Sample.state(width: 110, height: 12, snapshot: signalledSnapshot())
         #expect(!DashboardScreen.render(state).trimmedLines[1].contains("체결강도"))
-        _ = state.reduce(.keyPressed(.character("p")))
+        state.step(.character("p"))
         let lines = DashboardScreen.render(state).trimmedLines
         #expect(lines[1].contains("체결강도"))
         #expect(lines.first { $0.contains("도지코인") }?.contains("900.00") == true)
         #expect(lines.first { $0.contains("이더리움") }?.contains("25.00") == true)
         #expect(RememberedView(state).showsTradeStrength == true)
-        _ = state.reduce(.keyPressed(.character("p")))
-        for _ in 0..<3 { _ = state.reduce(.keyPressed(.character("s"))) }
+        state.step(.character("p"))
+        for _ in 0..<3 { state.step(.character("s")) }
         #expect(state.table.sort.key == .tradeStrength)
         #expect(state.table.rows == [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol], "no flow sorts last")
         #expect(DashboardScreen.render(state).trimmedLines[1].contains("체결강도"))
@@ -101,19 +101,19 @@ import Testing
         #expect(snapshot.activity[Sample.eth]?.tradesPerMinute(at: now) == ExactDecimal(count: 13, fractionDigits: 1))
         #expect(snapshot.activity[Sample.btc] == nil, "REST tickers are no trades")
         var ui = Sample.state(snapshot: snapshot)
-        _ = ui.reduce(.keyPressed(.character("s")))
-        _ = ui.reduce(.keyPressed(.character("s")))
+        ui.step(.character("s"))
+        ui.step(.character("s"))
         #expect(ui.table.sort.key == .popularity)
         #expect(Array(ui.table.rows.prefix(2)) == [Sample.eth, Sample.sol])
     }
 
     @Test func initialConsonantsFindKoreanNames() {
         var state = Sample.state()
-        for key in ["/", "ㅂ", "ㅌ"] { _ = state.reduce(.keyPressed(.character(Character(key)))) }
+        for key in ["/", "ㅂ", "ㅌ"] { state.step(.character(Character(key))) }
         #expect(state.table.rows == [Sample.btc])
-        _ = state.reduce(.keyPressed(.backspace))
-        _ = state.reduce(.keyPressed(.backspace))
-        for key in ["ㄷ", "ㅈ"] { _ = state.reduce(.keyPressed(.character(Character(key)))) }
+        state.step(.backspace)
+        state.step(.backspace)
+        for key in ["ㄷ", "ㅈ"] { state.step(.character(Character(key))) }
         #expect(state.table.rows == [Sample.doge])
         #expect(HangulSearch.matches("비ㅌ", in: "비트코인"))
         #expect(HangulSearch.matches("ㄷㄹㅇ", in: "이더리움"))
@@ -136,8 +136,8 @@ import Testing
         #expect(header(Sample.xrp) == "투자경고: 거래량 급증 · 입금 정상 · 출금 정지")
         #expect(header(Sample.doge) == "투자유의")
         var state = Sample.state(width: 140, height: 30, snapshot: snapshot)
-        for _ in 0..<2 { _ = state.reduce(.keyPressed(.down)) }
-        _ = state.reduce(.keyPressed(.enter))
+        for _ in 0..<2 { state.step(.down) }
+        state.step(.enter, [.follow(Sample.eth, .oneMinute)])
         let lines = DashboardScreen.render(state).trimmedLines
         #expect(lines[1].contains("투자주의: 가격 급등락"), "\(lines[1])")
         #expect(lines[1].contains("체결강도 25.00%"), "\(lines[1])")
@@ -151,7 +151,7 @@ import Testing
         market.apply(.markets(Sample.markets + [Market(code: ada, koreanName: "에이다", englishName: "Cardano")]), receivedAt: Sample.now)
         let snapshot = market.snapshot(at: Sample.now, feed: FeedStatus())
         var state = Sample.state(snapshot: Sample.snapshot())
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
+        state.step(.snapshotArrived(BoardSnapshot(snapshot)))
         #expect(state.notice == "신규 상장: 에이다 (KRW-ADA)")
         let lines = DashboardScreen.render(state).trimmedLines
         #expect(lines.first { $0.contains("에이다") }?.contains("신규") == true)

@@ -32,7 +32,7 @@ import Testing
 
     @Test func theDetailViewsUpdatedFigureFollowsTheSecondsOnly() {
         var state = quietState(dataAgeSeconds: 30)
-        _ = state.reduce(.keyPressed(.enter))
+        state.step(.enter, [.follow(SampleMarket.xrp, .oneMinute)])
         #expect(state.focusedMarket != nil)
         #expect(!state.readsDifferently(at: later(900)))
         #expect(state.readsDifferently(at: later(1000)))
@@ -49,7 +49,7 @@ import Testing
         moved.price = moved.price + ExactDecimal(1000)
         market.apply(.ticker(moved))
         var state = SampleMarket.state(width: 140, height: 45, snapshot: first)
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: feed))))
+        state.step(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: feed))))
         return (state, market, moved.market)
     }
 
@@ -59,7 +59,7 @@ import Testing
         #expect(state.flashes[lit] != nil)
         #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 - 1)))
         #expect(state.readsDifferently(at: later(UIState.flashDuration / 1000)), "the flash is over")
-        _ = state.reduce(.tick(later(UIState.flashDuration / 1000)))
+        state.step(.tick(later(UIState.flashDuration / 1000)))
         #expect(state.flashes.isEmpty)
         #expect(!state.readsDifferently(at: later(UIState.flashDuration / 1000 + 100)))
     }
@@ -68,7 +68,7 @@ import Testing
         var (state, market, lit) = stateWithAFlash(feed: FeedStatus())
         #expect(state.flashes[lit] != nil)
         market.apply(.ticker(SampleMarket.tickers[1]))
-        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: later(500), feed: FeedStatus()))))
+        state.step(.snapshotArrived(BoardSnapshot(market.snapshot(at: later(500), feed: FeedStatus()))))
         #expect(state.flashes.isEmpty, "the flash ended 200 ms before this snapshot")
     }
 }
