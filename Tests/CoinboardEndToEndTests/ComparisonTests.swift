@@ -19,7 +19,8 @@ struct ComparisonOutput: Decodable {
     var comparison: [Row]
 
     static func capture(_ arguments: [String]) async throws -> ComparisonOutput {
-        let outcome = try await CoinboardProcess.run(["snapshot"] + arguments, timeout: .seconds(120))
+        let wait = arguments.contains("--wait") ? [] : ["--wait", "120"]
+        let outcome = try await CoinboardProcess.run(["snapshot"] + wait + arguments, timeout: .seconds(180))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return try JSONDecoder().decode(ComparisonOutput.self, from: Data(outcome.standardOutput.utf8))
     }

@@ -113,7 +113,7 @@ struct ScratchConfig {
             .deletingLastPathComponent().appendingPathComponent("config/coinboard.toml").path
         let outcome = try await CoinboardProcess.run([
             "snapshot", "--config", documented, "--demo", "--markets", "BTC",
-            "--duration", "3", "--format", "table",
+            "--duration", "3", "--wait", "120", "--format", "table",
         ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
     }
@@ -146,7 +146,7 @@ extension TimedEndToEndTests {
                     websocket = "ws://127.0.0.1:\(port)/websocket/v1"
                     rest = "http://127.0.0.1:\(port)"
                     """)
-                let common = ["snapshot", "--format", "json", "--markets", "BTC", "--duration", "3"]
+                let common = ["snapshot", "--format", "json", "--markets", "BTC", "--duration", "3", "--wait", "120"]
                 func exchange(_ arguments: [String]) async throws -> String? {
                     let outcome = try await CoinboardProcess.run(common + arguments, environment: folder.environment)
                     try #require(outcome.status == 0, "\(arguments): \(outcome.standardError)")

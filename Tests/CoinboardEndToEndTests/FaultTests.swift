@@ -40,7 +40,7 @@ extension TimedEndToEndTests {
             let snapshot = Task {
                 try await SnapshotOutput.capture(
                     endpoint.arguments(port: port) + [
-                        "--markets", "BTC,ETH", "--duration", "4", "--log-file", log,
+                        "--markets", "BTC,ETH", "--duration", "10", "--log-file", log,
                     ])
             }
             let connectDeadline = ContinuousClock.now + .seconds(60)
@@ -82,7 +82,7 @@ extension TimedEndToEndTests {
             try await replay.serve { port in
                 let output = try await SnapshotOutput.capture(
                     Self.replayArguments(port, exchange: "upbit") + [
-                        "--markets", "BTC", "--keepalive", "0.5", "--duration", "3", "--log-file", log,
+                        "--markets", "BTC", "--keepalive", "0.5", "--duration", "6", "--log-file", log,
                     ])
                 #expect(output.connection.reconnects >= 1)
                 #expect(replay.connections >= 2)
@@ -111,7 +111,7 @@ extension TimedEndToEndTests {
             try await replay.serve { port in
                 let output = try await SnapshotOutput.capture(
                     Self.replayArguments(port, exchange: "upbit") + [
-                        "--markets", "BTC", "--duration", "3",
+                        "--markets", "BTC", "--duration", "8",
                     ])
                 #expect(output.connection.decodeErrors == 3)
                 #expect(output.connection.state == "live")
@@ -170,7 +170,7 @@ extension TimedEndToEndTests {
         try await replay.serve { port in
             let output = try await SnapshotOutput.capture(
                 TimedEndToEndTests.FaultTests.replayArguments(port, exchange: "upbit") + [
-                    "--markets", "BTC", "--duration", "3",
+                    "--markets", "BTC", "--duration", "8",
                 ])
             #expect(output.exchange == "upbit")
             #expect(output.connection.decodeErrors == 0)

@@ -18,7 +18,7 @@ import Testing
         try await withDemoExchange(markets: 10, rate: 200) { _, port in
             let outcome = try await CoinboardProcess.run([
                 "record", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1",
-                "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "1.5", "--out", path,
+                "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "5", "--wait", "120", "--out", path,
             ])
             #expect(outcome.status == 0, "\(outcome.standardError)")
             #expect(outcome.standardOutput.hasPrefix("recorded "))

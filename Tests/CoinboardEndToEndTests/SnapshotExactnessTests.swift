@@ -67,7 +67,7 @@ extension TimedEndToEndTests {
         @Test("--demo runs the demo exchange in-process and says so; --impact and the book's stats are the held book's")
         func demoInProcess() async throws {
             let output = try await SnapshotOutput.capture([
-                "--demo", "--markets", "BTC", "--candles", "1m", "--duration", "3", "--depth", "30", "--impact", "1.5억",
+                "--demo", "--markets", "BTC", "--candles", "1m", "--duration", "8", "--depth", "30", "--impact", "1.5억",
             ])
             #expect(output.exchange == "demo")
             #expect(output.connection.state == "live")
@@ -92,7 +92,7 @@ extension TimedEndToEndTests {
         func table() async throws {
             let outcome = try await CoinboardProcess.run([
                 "snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
-                "--duration", "3", "--format", "table", "--impact", "100만",
+                "--duration", "3", "--wait", "120", "--format", "table", "--impact", "100만",
             ])
             #expect(outcome.status == 0)
             let lines = outcome.standardOutput.split(separator: "\n").map(String.init)

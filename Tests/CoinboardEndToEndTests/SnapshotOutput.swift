@@ -101,8 +101,10 @@ struct SnapshotOutput: Decodable {
     var candles: [String: Candles]
 
     /// Runs `coinboard snapshot` with `arguments` and reads its JSON.
-    static func capture(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> SnapshotOutput {
-        let outcome = try await CoinboardProcess.run(["snapshot", "--format", "json"] + arguments, timeout: timeout)
+    static func capture(_ arguments: [String], timeout: Duration = .seconds(180)) async throws -> SnapshotOutput {
+        // However slowly a loaded machine starts the feed, the collection starts once data flows.
+        let wait = arguments.contains("--wait") ? [] : ["--wait", "120"]
+        let outcome = try await CoinboardProcess.run(["snapshot", "--format", "json"] + wait + arguments, timeout: timeout)
         try #require(outcome.status == 0, "snapshot failed: \(outcome.standardError)")
         return try JSONDecoder().decode(SnapshotOutput.self, from: Data(outcome.standardOutput.utf8))
     }
