@@ -184,6 +184,7 @@ let package = Package(
             dependencies: [
                 "DemoExchange",
                 "ExchangeTestSupport",
+                "RuntimeTestSupport",
                 "TestFixtures",
                 "MarketSim",
                 "MarketWire",

@@ -134,4 +134,6 @@ public struct DemoExchangeStatistics: Sendable, Hashable {
     public var idleClientsCut: Int
     /// WebSocket connections refused because `maxClients` were connected.
     public var connectionsRefused: Int
+    /// WebSocket protocol pings heard from clients (each keeps its client from the idle cut).
+    public var pingsHeard: Int
 }

@@ -33,6 +33,8 @@ actor DemoMarket {
     private(set) var idleClientsCut = 0
     /// Connections refused past the client cap.
     private(set) var connectionsRefused = 0
+    /// Protocol pings heard from clients.
+    private(set) var pingsHeard = 0
 
     init(
         configuration: DemoExchangeConfiguration, clock: any RuntimeClock, logger: Logger
@@ -62,7 +64,7 @@ actor DemoMarket {
     func statistics() -> DemoExchangeStatistics {
         DemoExchangeStatistics(
             clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,
-            connectionsRefused: connectionsRefused)
+            connectionsRefused: connectionsRefused, pingsHeard: pingsHeard)
     }
 
     /// Runs the pump until the task is cancelled.
@@ -119,6 +121,7 @@ actor DemoMarket {
 
     /// Notes that client `id` spoke (a ping, which carries no message).
     func heard(from id: Int) {
+        pingsHeard += 1
         clients[id]?.lastHeard = clock.monotonicNow()
     }
 

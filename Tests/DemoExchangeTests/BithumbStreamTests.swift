@@ -103,15 +103,6 @@ struct BithumbStreamTests {
                     #"{"error":{"name":"WRONG_FORMAT","message":"Format 이 맞지 않습니다."}}"#.utf8))
     }
 
-    @Test("a connection with no message either way is cut after the idle timeout")
-    func idleCut() async throws {
-        try await withDemoExchange(idleTimeout: .seconds(1)) { exchange, port in
-            let transcript = try await socketSession(port, "/websocket/v1", duration: .seconds(60))
-            #expect(transcript.closeCode == .normalClosure, "closed by the server, well before the session's minute")
-            #expect(await exchange.statistics().idleClientsCut == 1)
-        }
-    }
-
     @Test("a client that stops reading is cut off; the server's queue for it stays bounded")
     func slowClient() async throws {
         try await withDemoExchange(rate: 3000, outboxLimit: 64) { exchange, port in

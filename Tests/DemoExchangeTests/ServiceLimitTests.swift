@@ -3,6 +3,7 @@ import ExchangeTestSupport
 import Glibc
 import NIOCore
 import NIOWebSocket
+import RuntimeTestSupport
 import Testing
 import WSClient
 
@@ -95,17 +96,49 @@ struct ServiceLimitTests {
 
     @Test("a client that only sends protocol pings is not cut though nothing is streamed to it")
     func pingsKeepAClient() async throws {
-        try await withDemoExchange(idleTimeout: .seconds(5)) { exchange, port in
+        let clock = DemoExchangeClock()
+        try await withDemoExchange(idleTimeout: .seconds(60), clock: clock) { exchange, port in
             let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/websocket/v1", logger: quietLogger) {
                 _, outbound, _ in
-                for _ in 0..<40 {
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
-                    try await Task.sleep(for: .milliseconds(200))
+                let ping = WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())
+                // The exchange watches for pings once it has taken the connection in: ping until one is heard.
+                var heard = 0
+                for _ in 0..<100 where heard == 0 {
+                    try await outbound.write(.custom(ping))
+                    _ = try await eventually(looks: 100) { await exchange.statistics().pingsHeard > 0 }
+                    heard = await exchange.statistics().pingsHeard
                 }
+                #expect(heard > 0)
+                // Then the clock moves on 40 s after each ping is heard: 160 s in all, never 60 without a word.
+                for _ in 1...4 {
+                    clock.skip(.seconds(40))
+                    try await outbound.write(.custom(ping))
+                    let expected = heard + 1
+                    #expect(try await eventually { await exchange.statistics().pingsHeard == expected })
+                    heard = expected
+                }
+                #expect(await exchange.statistics().idleClientsCut == 0, "160 s of pings, each well inside the 60 s window")
                 try await outbound.close(.normalClosure, reason: nil)
             }
             #expect(close?.closeCode == .normalClosure)
-            #expect(await exchange.statistics().idleClientsCut == 0, "8 s of pings, each well inside the 5 s window")
+            #expect(await exchange.statistics().idleClientsCut == 0)
+        }
+    }
+
+    @Test("a connection with no message either way is cut once the idle timeout has passed on the exchange's clock")
+    func idleCut() async throws {
+        let clock = DemoExchangeClock()
+        try await withDemoExchange(idleTimeout: .seconds(60), clock: clock) { exchange, port in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let transcript = try await socketSession(port, "/websocket/v1", duration: .seconds(120))
+                    #expect(transcript.closeCode == .normalClosure, "closed by the server, well before the session's deadline")
+                }
+                #expect(try await eventually { await exchange.statistics().clients == 1 })
+                clock.skip(.seconds(60))
+                try await group.waitForAll()
+            }
+            #expect(await exchange.statistics().idleClientsCut == 1)
         }
     }
 
