@@ -202,33 +202,20 @@ import Testing
 
     @Test func sCyclesSortKeysAndSReversesTheDirection() {
         var store = ReducerStore(Sample.state())
-        store.press(.character("s")) {
-            $0.table.sorts[.krw] = SortOrder(key: .changeRate, isDescending: true)
-            $0.table.rows = [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol]
-            $0.table.selection = Sample.doge
-        }
-        store.press(.character("s")) {
-            $0.table.sorts[.krw] = SortOrder(key: .popularity, isDescending: true)
-            $0.table.rows = [Sample.btc, Sample.doge, Sample.eth, Sample.sol, Sample.xrp]
-            $0.table.selection = Sample.btc
-        }
-        store.press(.character("s")) {
-            $0.table.sorts[.krw] = SortOrder(key: .tradeStrength, isDescending: true)
-        }
-        store.press(.character("s")) {
-            $0.table.sorts[.krw] = SortOrder(key: .price, isDescending: true)
-            $0.table.rows = [Sample.btc, Sample.eth, Sample.sol, Sample.xrp, Sample.doge]
-            $0.table.selection = Sample.btc
-        }
-        store.press(.character("s")) {
-            $0.table.sorts[.krw] = SortOrder(key: .name, isDescending: false)
-            $0.table.rows = [Sample.doge, Sample.btc, Sample.sol, Sample.xrp, Sample.eth]
-            $0.table.selection = Sample.doge
-        }
-        store.press(.character("S")) {
-            $0.table.sorts[.krw] = SortOrder(key: .name, isDescending: true)
-            $0.table.rows = [Sample.eth, Sample.xrp, Sample.sol, Sample.btc, Sample.doge]
-            $0.table.selection = Sample.eth
+        let steps: [(key: Key, order: SortOrder, rows: [MarketCode])] = [
+            (.character("s"), SortOrder(key: .changeRate, isDescending: true), [Sample.doge, Sample.btc, Sample.xrp, Sample.eth, Sample.sol]),
+            (.character("s"), SortOrder(key: .popularity, isDescending: true), [Sample.btc, Sample.doge, Sample.eth, Sample.sol, Sample.xrp]),
+            (.character("s"), SortOrder(key: .tradeStrength, isDescending: true), [Sample.btc, Sample.doge, Sample.eth, Sample.sol, Sample.xrp]),
+            (.character("s"), SortOrder(key: .price, isDescending: true), [Sample.btc, Sample.eth, Sample.sol, Sample.xrp, Sample.doge]),
+            (.character("s"), SortOrder(key: .name, isDescending: false), [Sample.doge, Sample.btc, Sample.sol, Sample.xrp, Sample.eth]),
+            (.character("S"), SortOrder(key: .name, isDescending: true), [Sample.eth, Sample.xrp, Sample.sol, Sample.btc, Sample.doge]),
+        ]
+        for step in steps {
+            store.press(step.key) {
+                $0.table.sorts[.krw] = step.order
+                $0.table.rows = step.rows
+                $0.table.selection = step.rows.first
+            }
         }
         store.press(.character("s")) {
             $0.table.sorts[.krw] = .default
