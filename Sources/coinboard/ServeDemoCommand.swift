@@ -33,7 +33,7 @@ struct ServeDemoCommand: AsyncParsableCommand {
     var rate: Double = 1000
 
     @Option(
-        name: .customLong("new-listing-after"),
+        name: .customLong("new-listing-after"), parsing: .unconditional,
         help:
             "Seconds after the start at which one more market is listed; -1 lists none (default: \(Int(SimulationConfiguration.defaultNewListingAfterSeconds)))."
     )
