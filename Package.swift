@@ -109,6 +109,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "Reports", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
+        .target(
+            name: "FeedPipeline",
+            dependencies: [
+                "MarketCore",
+                "MarketWire",
+                "MarketRuntime",
+                "ExchangeClient",
+                "DemoExchange",
+                "MarketSim",
+                "FeedRecording",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "coinboard",
             dependencies: [
@@ -126,6 +140,7 @@ let package = Package(
                 "CursesTerminal",
                 "Persistence",
                 "FeedRecording",
+                "FeedPipeline",
                 "Reports",
                 "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -179,6 +194,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketSimTests", dependencies: ["MarketSim", "MarketCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FeedPipelineTests",
+            dependencies: [
+                "FeedPipeline",
+                "FeedRecording",
+                "MarketCore",
+                "MarketRuntime",
+                "MarketWire",
+                "TestFixtures",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DemoExchangeTests",
             dependencies: [

@@ -11,8 +11,6 @@ enum CoinboardError: Error, CustomStringConvertible {
     /// A path given for a log, a recording or a frames file names something other than a
     /// regular file (a FIFO would block, a device never end).
     case notARegularFile(String, kind: String)
-    /// The in-process demo exchange stopped before it was listening.
-    case demoExchangeFailed
     /// Nothing at all could be fetched from the feed within the time given.
     case nothingFetched(from: String, reason: String?)
 
@@ -22,7 +20,6 @@ enum CoinboardError: Error, CustomStringConvertible {
         case .unwritableFile(let path): "cannot write \(path)"
         case .unwritableLog(let path): "cannot write the log file \(path)"
         case .notARegularFile(let path, let kind): "\(path) is \(kind), not a regular file"
-        case .demoExchangeFailed: "the demo exchange could not start"
         case .nothingFetched(let endpoint, let reason):
             "nothing could be fetched from \(endpoint)" + (reason.map { ": \($0)" } ?? "")
         }

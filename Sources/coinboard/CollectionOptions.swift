@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedPipeline
 
 /// How long `snapshot` and `record` collect: `--duration` seconds once market data flows,
 /// after waiting at most `--wait` seconds for it to start, so a slow start (a loaded machine,

@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import DashboardRuntime
 import DashboardUI
+import FeedPipeline
 import Foundation
 import Logging
 import MarketRuntime

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ExchangeClient
+import FeedPipeline
 import MarketCore
 import MarketWire
 import Persistence

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedPipeline
 import FeedRecording
 import Foundation
 import MarketRuntime

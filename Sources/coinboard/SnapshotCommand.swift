@@ -1,5 +1,6 @@
 public import ArgumentParser
 import ExchangeClient
+import FeedPipeline
 import Foundation
 public import MarketCore
 import MarketRuntime

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedPipeline
 
 /// `coinboard replay FILE`: the dashboard, fed from a recording instead of an exchange.
 struct ReplayCommand: AsyncParsableCommand {

@@ -1,30 +1,31 @@
 import DemoExchange
 import ExchangeClient
-import FeedRecording
-import Logging
-import MarketCore
-import MarketRuntime
+public import FeedRecording
+public import Logging
+public import MarketCore
+public import MarketRuntime
 import MarketSim
 import MarketWire
 
 /// The running pipeline: one supervisor per exchange feeding one store, for the duration of
 /// a body.
-struct LivePipeline {
+public struct LivePipeline: Sendable {
     /// The store the feeds fill.
-    let store: MarketStore
+    public let store: MarketStore
     /// The supervisors keeping each exchange's feed flowing, Bithumb first.
-    let supervisors: [FeedSupervisor]
+    public let supervisors: [FeedSupervisor]
     /// Where each exchange's feed comes from (a WebSocket URL, or a recording's path).
-    let origins: [Exchange: String]
-    /// How many feeds play a recording, and a signal each time one has played its last frame.
-    let replays: Int
-    let replaysPlayed: AsyncStream<Void>
+    public let origins: [Exchange: String]
+    /// How many feeds play a recording.
+    public let replays: Int
+    /// A signal each time a recording has played its last frame.
+    private let replaysPlayed: AsyncStream<Void>
 
     /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
     /// with the pipeline, then stops everything. `recording` gets every raw frame and response,
     /// tagged with its exchange; the store publishes at most `snapshotsPerSecond` snapshots a
     /// second.
-    static func run<Result: Sendable>(
+    public static func run<Result: Sendable>(
         plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
         snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
@@ -44,9 +45,9 @@ struct LivePipeline {
                 return nil
             }
             var listening = ports.makeAsyncIterator()
-            guard let port = await listening.next() else { throw CoinboardError.demoExchangeFailed }
+            guard let port = await listening.next() else { throw FeedPipelineError.demoExchangeFailed }
             group.addTask { try await context.run(plan.feeds, demoPort: port, body) }
-            guard let result = try await firstResult(of: &group) else { throw CoinboardError.demoExchangeFailed }
+            guard let result = try await firstResult(of: &group) else { throw FeedPipelineError.demoExchangeFailed }
             return result
         }
     }
@@ -76,7 +77,7 @@ struct LivePipeline {
                     configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
             case .demo(let dialect):
-                guard let demoPort else { throw CoinboardError.demoExchangeFailed }
+                guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
                 return try await open(
                     feed.exchange, .local(dialect, port: demoPort), NetworkDeadlines(), rest, demoPort: demoPort, opened: opened, body)
             case .remote(_, let endpoints, let deadlines):
@@ -141,7 +142,7 @@ struct LivePipeline {
     /// Returns once market data flows from every exchange (each feed reads `live`), or each
     /// that does not has failed often enough to read `failed`, or after `limit`, whichever is
     /// first. Reads the store's snapshots, so it is the only reader meanwhile.
-    func untilLive(waitingAtMost limit: Duration) async {
+    public func untilLive(waitingAtMost limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while let board = await store.nextSnapshot(),
@@ -156,7 +157,7 @@ struct LivePipeline {
 
     /// Returns once every feed that plays a recording has played its last frame (at once when
     /// none does). One caller at a time.
-    func untilRecordingsPlayed() async {
+    public func untilRecordingsPlayed() async {
         var left = replays
         guard left > 0 else { return }
         for await _ in replaysPlayed {

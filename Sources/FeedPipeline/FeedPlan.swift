@@ -1,28 +1,34 @@
-import ExchangeClient
-import FeedRecording
-import MarketCore
-import MarketWire
+public import ExchangeClient
+public import FeedRecording
+public import MarketCore
+public import MarketWire
 
 /// What the board follows: one feed per exchange (several side by side), or a recording.
-struct FeedPlan {
+public struct FeedPlan: Sendable {
     /// One exchange's feed.
-    struct Feed {
+    public struct Feed: Sendable {
         /// The exchange whose part of the store the feed fills.
-        let exchange: Exchange
+        public let exchange: Exchange
         /// Where its data comes from.
-        let source: FeedSource
+        public let source: FeedSource
+
+        /// `exchange`'s feed, from `source`.
+        public init(exchange: Exchange, source: FeedSource) {
+            self.exchange = exchange
+            self.source = source
+        }
     }
 
     /// The feeds, one per exchange, Bithumb first.
-    let feeds: [Feed]
+    public let feeds: [Feed]
 
     /// A plan of `feeds` (at least one, one per exchange).
-    init(feeds: [Feed]) {
+    public init(feeds: [Feed]) {
         self.feeds = feeds.sorted { $0.exchange < $1.exchange }
     }
 
     /// The recording at `path`, each exchange's feed in it played at `speed` from the same start.
-    static func replay(of path: String, speed: Double) throws -> FeedPlan {
+    public static func replay(of path: String, speed: Double) throws -> FeedPlan {
         let recording = try FrameRecording(contentsOf: path)
         guard recording.isRecording else { throw RecordingError.notARecording(path: path) }
         return FeedPlan(
@@ -34,19 +40,19 @@ struct FeedPlan {
     }
 
     /// The exchanges followed.
-    var exchanges: [Exchange] { feeds.map(\.exchange) }
+    public var exchanges: [Exchange] { feeds.map(\.exchange) }
 
     /// Whether the embedded demo exchange serves any feed.
-    var usesDemo: Bool { feeds.contains { if case .demo = $0.source { true } else { false } } }
+    public var usesDemo: Bool { feeds.contains { if case .demo = $0.source { true } else { false } } }
 
     /// The name the dashboard's status bar shows.
-    var displayName: String {
+    public var displayName: String {
         usesDemo ? "DEMO" : feeds.map(\.source.displayName).joined(separator: " · ")
     }
 }
 
 /// One exchange's feed to connect to.
-enum FeedSource {
+public enum FeedSource: Sendable {
     /// The embedded demo exchange, started in-process on a free loopback port, in this dialect.
     case demo(Dialect)
     /// An exchange (or a server speaking its dialect) at these endpoints, with these deadlines.
@@ -55,7 +61,7 @@ enum FeedSource {
     case replay(ReplaySource)
 
     /// The name the output shows: `demo` for the simulated exchange.
-    var name: String {
+    public var name: String {
         switch self {
         case .demo: "demo"
         case .remote(let name, _, _): name
@@ -64,7 +70,7 @@ enum FeedSource {
     }
 
     /// The dialect the feed speaks.
-    var dialect: Dialect {
+    public var dialect: Dialect {
         switch self {
         case .demo(let dialect): dialect
         case .remote(_, let endpoints, _): endpoints.dialect
@@ -73,7 +79,7 @@ enum FeedSource {
     }
 
     /// The name the dashboard's status bar shows.
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .demo: "DEMO"
         case .remote(let name, let endpoints, _):
