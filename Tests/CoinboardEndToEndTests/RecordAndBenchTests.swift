@@ -16,12 +16,17 @@ import Testing
         let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await withDemoExchange(markets: 10, rate: 200) { _, port in
-            let outcome = try await CoinboardProcess.run([
-                "record", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1",
-                "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "5", "--wait", "120", "--out", path,
-            ])
-            #expect(outcome.status == 0, "\(outcome.standardError)")
-            #expect(outcome.standardOutput.hasPrefix("recorded "))
+            let recorded = try await Self.record(
+                [
+                    "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)",
+                    "--markets", "BTC",
+                ],
+                to: path
+            ) { text in
+                text.contains("/v1/orderbook?markets=KRW-BTC") && text.split(separator: "\n").count > 40
+            }
+            #expect(recorded.status == 0)
+            #expect(recorded.printed?.hasPrefix("recorded ") == true, "\(recorded.printed ?? "nothing")")
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb"},"version":2}"#)
@@ -76,17 +81,27 @@ extension RecordAndBenchTests {
     @Test func recordStopsCleanlyOnSIGTERM() async throws {
         let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = try ServerProcess(["record", "--demo", "--markets", "BTC", "--duration", "3600", "--out", path])
-        var lines = 0
-        for _ in 0..<6000 where lines < 20 {
-            try await Task.sleep(for: .milliseconds(20))
-            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").count
-        }
-        #expect(lines >= 20, "frames were being recorded")
-        #expect(recorder.stop() == 0)
-        let printed = try await recorder.firstLine()
-        #expect(printed?.hasPrefix("recorded ") == true, "\(printed ?? "nothing")")
+        let recorded = try await Self.record(["--demo", "--markets", "BTC"], to: path) { $0.split(separator: "\n").count >= 20 }
+        #expect(recorded.status == 0)
+        #expect(recorded.printed?.hasPrefix("recorded ") == true, "\(recorded.printed ?? "nothing")")
         let kept = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(kept.count >= lines)
+        #expect(kept.count >= 20)
+    }
+
+    /// Runs `coinboard record` with `arguments` into `path` (for an hour at most) until what it
+    /// has written satisfies `enough`, looking every 20 ms for at most two minutes, then stops it
+    /// with SIGTERM: its exit status and the line it printed.
+    static func record(
+        _ arguments: [String], to path: String, until enough: (String) -> Bool
+    ) async throws -> (status: Int32?, printed: String?) {
+        let recorder = try ServerProcess(["record"] + arguments + ["--duration", "3600", "--wait", "120", "--out", path])
+        var written = ""
+        for _ in 0..<6000 where !enough(written) {
+            try await Task.sleep(for: .milliseconds(20))
+            written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+        #expect(enough(written), "recorded within two minutes: \(written.split(separator: "\n").count) lines")
+        let status = recorder.stop()
+        return (status, try await recorder.firstLine())
     }
 }

@@ -7,12 +7,12 @@ extension TimedEndToEndTests {
     /// `coinboard replay` and `--replay`: a recording made from a demo exchange on loopback,
     /// played back through the same pipeline into `snapshot` and into the dashboard in tmux.
     @Suite(.serialized) struct ReplayTests {
-        /// A recording of about 1.5 s of a 10-market demo exchange with KRW-BTC in view.
+        /// A recording of 1.5 s of a 10-market demo exchange with KRW-BTC in view, once its data flows.
         static func record(to path: String) async throws {
             try await withDemoExchange(markets: 10, rate: 200) { _, port in
                 let outcome = try await CoinboardProcess.run([
                     "record", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1",
-                    "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "1.5", "--out", path,
+                    "--rest-url", "http://127.0.0.1:\(port)", "--markets", "BTC", "--duration", "1.5", "--wait", "120", "--out", path,
                 ])
                 #expect(outcome.status == 0, "\(outcome.standardError)")
             }
@@ -68,7 +68,7 @@ extension TimedEndToEndTests {
                     "record", "--exchange", "bithumb,upbit",
                     "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
                     "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit",
-                    "--markets", "BTC", "--duration", "1.5", "--out", path,
+                    "--markets", "BTC", "--duration", "1.5", "--wait", "120", "--out", path,
                 ])
                 #expect(outcome.status == 0, "\(outcome.standardError)")
             }
