@@ -143,6 +143,10 @@ public struct FeedSession: Sendable {
     /// The fetch handed out and not yet answered.
     var fetchInFlight: FetchRequest?
     var bookSyncs: [MarketCode: BookSync] = [:]
+    /// Markets in view whose trades are read again once the stream brings their first trade:
+    /// the first read may be answered before the exchange has the stream's subscription, and a
+    /// trade between the two would be on neither.
+    var tradesAwaitingStream: Set<MarketCode> = []
 
     /// A session of a feed at `endpoint` delivering books as `bookUpdates`; `seed` draws the
     /// backoff's jitter.
@@ -257,6 +261,7 @@ public struct FeedSession: Sendable {
         waitingFetches = []
         fetchInFlight = nil
         bookSyncs = [:]
+        tradesAwaitingStream = []
         return [.connectionBegan(status), .log(LogEntry(.info, "connected", ["endpoint": endpoint])), .fetchListing]
     }
 
@@ -349,6 +354,9 @@ public struct FeedSession: Sendable {
                 let (book, kept) = keep(delta)
                 actions += kept
                 if let book { events.append(.orderBook(book)) }
+            case .trades(let trades) where !tradesAwaitingStream.isEmpty:
+                actions += readTradesAgain(after: trades)
+                events.append(event)
             case .notice(.rejected(let code, let text)):
                 status.lastProblem = "the exchange refused: \(code) \(text)".strippingUnsafeCharacters
                 actions.append(.log(LogEntry(.warning, "request rejected", ["code": code, "message": text])))
@@ -383,8 +391,20 @@ public struct FeedSession: Sendable {
             bookSyncs[market] = BookSync(market: market, snapshotDepth: snapshotDepth)
             status.resyncingBooks.insert(market)
         }
+        tradesAwaitingStream.insert(market)
         var actions = enqueue(.book(market)) + enqueue(.trades(market))
         if let interval = configuration.candleInterval { actions += enqueue(.candles(market, interval)) }
+        return actions
+    }
+
+    /// Reads the trades of each market in view again after its first streamed trade (even when
+    /// a read is running: it may have been answered already), so the tape holds every trade
+    /// from before the subscription to the stream.
+    private mutating func readTradesAgain(after trades: [Trade]) -> [Action] {
+        var actions: [Action] = []
+        for trade in trades where configuration.focus.contains(trade.market) && tradesAwaitingStream.remove(trade.market) != nil {
+            actions += enqueue(.trades(trade.market), evenIfInFlight: true)
+        }
         return actions
     }
 }

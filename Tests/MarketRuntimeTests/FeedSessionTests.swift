@@ -319,4 +319,30 @@ import Testing
                 .publish([Self.ticker()], live, requestedAt: mark)
             ])
     }
+
+    @Test("a market's trades are read again after its first streamed trade, once a connection, even while the first read runs")
+    func tradesReadAgainAfterTheFirstStreamedTrade() {
+        var harness = Harness(FeedConfiguration(focus: [Self.xlm]))
+        #expect(harness.stream().last == .fetch(.book(Self.xlm)))
+        let book = FeedMessage(events: [.orderBook(Self.book(bid: 399, ask: 401, at: 1))])
+        #expect(harness.send(.fetched(.book(Self.xlm), book, requestedAt: nil)).last == .fetch(.trades(Self.xlm)))
+        let trade = Trade(market: Self.xlm, price: 400, quantity: 1, side: .buy, timestamp: Self.start.wall)
+        let other = Trade(market: Self.ada, price: 500, quantity: 1, side: .sell, timestamp: Self.start.wall)
+        let streamed = harness.send(.received(FeedMessage(events: [.trades([other, trade])])))
+        #expect(!streamed.contains { if case .fetch = $0 { true } else { false } }, "queued behind the read running")
+        let history = FeedMessage(events: [.trades([trade])])
+        #expect(harness.send(.fetched(.trades(Self.xlm), history, requestedAt: nil)).last == .fetch(.trades(Self.xlm)))
+        #expect(harness.send(.fetched(.trades(Self.xlm), history, requestedAt: nil)).last != .fetch(.trades(Self.xlm)))
+        let later = harness.send(.received(FeedMessage(events: [.trades([trade])])))
+        #expect(!later.contains { if case .fetch = $0 { true } else { false } }, "once a connection")
+
+        _ = harness.send(.lost("closed"))
+        harness.advance(by: .seconds(60))
+        _ = harness.send(.connected)
+        _ = harness.send(.listingFetched(FeedMessage(events: [.markets([Self.xlmMarket])])))
+        _ = harness.send(.fetched(.book(Self.xlm), book, requestedAt: nil))
+        _ = harness.send(.fetched(.trades(Self.xlm), history, requestedAt: nil))
+        let again = harness.send(.received(FeedMessage(events: [.trades([trade])])))
+        #expect(again.contains(.fetch(.trades(Self.xlm))), "a new connection reads them again after its first streamed trade")
+    }
 }
