@@ -201,6 +201,7 @@ let package = Package(
                 "FeedRecording",
                 "MarketCore",
                 "MarketRuntime",
+                "MarketSim",
                 "MarketWire",
                 "TestFixtures",
                 .product(name: "Logging", package: "swift-log"),

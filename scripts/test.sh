@@ -15,14 +15,16 @@ swift build --build-tests
 # parallel on a cooperative pool as wide as the machine (two threads here): the pure tests that
 # compute for seconds (the simulator's days, the fuzz regressions, the reference models) would hold
 # both threads while a server in the same process, or a child process the tests wait for, starves.
-# So the computing tests run first, by themselves; then the tests that serve or time something in
-# the process (in-process exchanges, feeds, the app loop, file locks); then the end-to-end tests,
-# which drive the real binary. A new test target runs with the first unless named below.
+# So the computing tests run first, by themselves; then, one at a time, the tests that serve or time
+# something in the process (in-process exchanges, each simulating its markets live, feeds, the app
+# loop, file locks: run side by side, two dozen simulations outrun two cores and the libraries'
+# own wall-clock deadlines fire; one at a time they take 30 s); then the end-to-end tests, which
+# drive the real binary. A new test target runs with the first unless named below.
 in_process='^(DemoExchangeTests|MarketRuntimeTests|ExchangeClientTests|DashboardRuntimeTests|FeedRecordingTests|FeedPipelineTests|PersistenceTests)\.'
 end_to_end='^CoinboardEndToEndTests\.'
 failed=0
 swift test --skip-build --skip "$in_process|$end_to_end" || failed=1
-swift test --skip-build --filter "$in_process" || failed=1
+swift test --skip-build --no-parallel --filter "$in_process" || failed=1
 swift test --skip-build --filter "$end_to_end" || failed=1
 if [ "$failed" -ne 0 ]; then
     echo "test.sh: a test run above failed" >&2

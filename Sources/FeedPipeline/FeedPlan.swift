@@ -1,6 +1,7 @@
 public import ExchangeClient
 public import FeedRecording
 public import MarketCore
+public import MarketSim
 public import MarketWire
 
 /// What the board follows: one feed per exchange (several side by side), or a recording.
@@ -21,10 +22,14 @@ public struct FeedPlan: Sendable {
 
     /// The feeds, one per exchange, Bithumb first.
     public let feeds: [Feed]
+    /// What the embedded demo exchange simulates, when a feed comes from it.
+    public let demoSimulation: SimulationConfiguration
 
-    /// A plan of `feeds` (at least one, one per exchange).
-    public init(feeds: [Feed]) {
+    /// A plan of `feeds` (at least one, one per exchange); the demo exchange, if any feed comes
+    /// from it, simulates `demoSimulation`.
+    public init(feeds: [Feed], demoSimulation: SimulationConfiguration = SimulationConfiguration()) {
         self.feeds = feeds.sorted { $0.exchange < $1.exchange }
+        self.demoSimulation = demoSimulation
     }
 
     /// The recording at `path`, each exchange's feed in it played at `speed` from the same start.

@@ -36,7 +36,7 @@ public struct LivePipeline: Sendable {
             replaysPlayed: played)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
-            configuration: DemoExchangeConfiguration(simulation: SimulationConfiguration(), exchanges: Set(plan.exchanges)),
+            configuration: DemoExchangeConfiguration(simulation: plan.demoSimulation, exchanges: Set(plan.exchanges)),
             logger: logger)
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
         return try await withThrowingTaskGroup(of: Result?.self) { group in

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MarketCore
 import MarketRuntime
+import MarketSim
 import MarketWire
 import TestFixtures
 import Testing
@@ -52,10 +53,12 @@ struct FeedPipelineTests {
 
     @Test("the demo plan starts the demo exchange on loopback; both exchanges' feeds go live, Bithumb first")
     func theDemoPlanGoesLiveOnBothExchanges() async throws {
-        let plan = FeedPlan(feeds: [
-            FeedPlan.Feed(exchange: .upbit, source: .demo(.upbit)),
-            FeedPlan.Feed(exchange: .bithumb, source: .demo(.bithumb)),
-        ])
+        let plan = FeedPlan(
+            feeds: [
+                FeedPlan.Feed(exchange: .upbit, source: .demo(.upbit)),
+                FeedPlan.Feed(exchange: .bithumb, source: .demo(.bithumb)),
+            ],
+            demoSimulation: SimulationConfiguration(marketCount: 20, updatesPerSecond: 200, historyMinutes: 60, warmUpSeconds: 2))
         #expect(plan.exchanges == [.bithumb, .upbit] && plan.usesDemo && plan.displayName == "DEMO")
         let (board, origins) = try await LivePipeline.run(
             plan: plan, configuration: FeedConfiguration(), logger: Self.logger
