@@ -3,14 +3,48 @@ import TerminalKit
 import Testing
 
 /// Whole screens compared with text files in `Goldens/`, one line per row, trailing spaces
-/// trimmed. `COINBOARD_RECORD_GOLDENS=1` writes the files instead — and fails the test, so a
+/// trimmed, and their styles with `Goldens/styles/`: per row, the runs of cells drawn in
+/// anything but the plain style. `COINBOARD_RECORD_GOLDENS=1` writes the files instead — and fails the test, so a
 /// recording run never passes; read the new file, then run again without it.
 enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
     static func expect(_ buffer: Buffer, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        compare(buffer.trimmedLines.joined(separator: "\n") + "\n", with: name, in: folder, sourceLocation: sourceLocation)
+        compare(styleRuns(of: buffer), with: name, in: folder.appendingPathComponent("styles"), sourceLocation: sourceLocation)
+    }
+
+    /// Each row's runs of cells in one style other than the plain one: `row 3: 0-11 fg=red,bold`.
+    static func styleRuns(of buffer: Buffer) -> String {
+        var lines: [String] = []
+        for y in 0..<buffer.size.height {
+            var runs: [String] = []
+            var x = 0
+            while x < buffer.size.width {
+                let style = buffer[x, y].style
+                var end = x
+                while end + 1 < buffer.size.width && buffer[end + 1, y].style == style { end += 1 }
+                if style != .plain { runs.append("\(x)-\(end) \(describe(style))") }
+                x = end + 1
+            }
+            if !runs.isEmpty { lines.append("row \(y): " + runs.joined(separator: " | ")) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ style: Style) -> String {
+        var parts: [String] = []
+        if style.foreground != .default { parts.append("fg=\(style.foreground.rawValue)") }
+        if style.background != .default { parts.append("bg=\(style.background.rawValue)") }
+        if style.isBold { parts.append("bold") }
+        if style.isReversed { parts.append("reversed") }
+        if style.isDim { parts.append("dim") }
+        if style.isUnderlined { parts.append("underlined") }
+        return parts.joined(separator: ",")
+    }
+
+    private static func compare(_ actual: String, with name: String, in folder: URL, sourceLocation: SourceLocation) {
         let file = folder.appendingPathComponent(name + ".txt")
-        let actual = buffer.trimmedLines.joined(separator: "\n") + "\n"
         if ProcessInfo.processInfo.environment["COINBOARD_RECORD_GOLDENS"] == "1" {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? actual.write(to: file, atomically: true, encoding: .utf8)
