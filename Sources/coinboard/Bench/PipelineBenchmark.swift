@@ -53,6 +53,7 @@ struct PipelineBenchmark: ParsableCommand {
     }
 
     /// The pipeline's own path: the dialect's codec, then the market state, per frame.
+    @inline(never)
     static func decodeAndApply(_ frames: [[UInt8]], dialect: Dialect, passes: Int) -> Int {
         var events = 0
         for _ in 0..<passes {

@@ -1,0 +1,146 @@
+import ArgumentParser
+import DashboardUI
+import FeedRecording
+import Foundation
+import MarketCore
+import MarketRuntime
+import MarketWire
+import TerminalKit
+
+/// `coinboard bench screen`: plays a recording into the market state as fast as it decodes and
+/// draws the dashboard whenever a frame would be due at the recording's own pace, the way the
+/// app draws it (snapshot, reduce, render, diff), into a terminal that only counts cells.
+///
+/// Everything runs on one thread with no clock read, so the work is the same every run:
+/// `scripts/callgrind.sh` counts the instructions of ``drawFrame(of:into:at:presenter:terminal:)``.
+struct ScreenBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screen",
+        abstract: "Draw the dashboard from a recording at its recorded pace; print {\"frames\",\"messages\",\"cells\"}.",
+        discussion: """
+            --input is a recording (coinboard record) holding the listing; its first exchange is played. \
+            With --detail the detail view of --market is drawn (record it with --markets naming it).
+            """
+    )
+
+    @Option(help: "A recording made by coinboard record.")
+    var input: String
+
+    @Flag(help: "Draw the detail view of --market instead of the market table.")
+    var detail = false
+
+    @Option(help: "The market the detail view shows.")
+    var market = "KRW-BTC"
+
+    @Option(help: "Frames a second of recorded time.")
+    var frameRate = 30
+
+    @Option(name: .customLong("repeat"), help: "Passes over the recording.")
+    var passes = 1
+
+    struct Result: Encodable {
+        var frames: Int
+        var messages: Int
+        var cells: Int
+    }
+
+    func validate() throws {
+        guard (1...240).contains(frameRate) else { throw ValidationError("--frame-rate must be between 1 and 240") }
+        guard (1...1_000).contains(passes) else { throw ValidationError("--repeat must be between 1 and 1000") }
+        guard MarketCode(code: market) != nil else { throw ValidationError("--market must be a market code such as KRW-BTC") }
+    }
+
+    func run() async throws {
+        let recording = try FrameRecording(contentsOf: input)
+        guard let exchange = recording.dialects.keys.min(), let dialect = recording.dialects[exchange] else {
+            throw ValidationError("\(input) is not a recording (coinboard record makes one)")
+        }
+        let source = ReplaySource(recording, exchange: exchange, dialect: dialect, path: input, speed: 0)
+        guard let firstMoment = source.startedAt else { throw ValidationError("\(input) holds no frames") }
+        let start = try await Self.restState(from: ReplayFetcher(source), focus: detail ? MarketCode(code: market) : nil)
+        let frameStep = Int64(1_000_000 / frameRate)
+        var result = Result(frames: 0, messages: 0, cells: 0)
+        for _ in 0..<passes {
+            var state = start
+            var codec = dialect.makeCodec()
+            var decoded = DecodedMessages()
+            var ui = UIState(settings: settings, size: Size(width: 140, height: 45), now: firstMoment)
+            var presenter = FramePresenter()
+            let terminal = CountingTerminal()
+            if detail { _ = ui.reduce(.keyPressed(.enter)) }
+            var nextFrameAt = firstMoment
+            for frame in source.frames {
+                let at = frame.receivedAt ?? nextFrameAt
+                if at >= nextFrameAt {
+                    Self.drawFrame(of: &state, into: &ui, at: at, presenter: &presenter, terminal: terminal)
+                    result.frames += 1
+                    nextFrameAt = at.advanced(byMicroseconds: frameStep)
+                }
+                frame.bytes.withUnsafeBytes { codec.decode(frame: $0, into: &decoded) }
+                for event in decoded.events { state.apply(event, receivedAt: at) }
+                result.messages += 1
+            }
+            result.cells += terminal.cells
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        FileHandle.standardOutput.write(try encoder.encode(result) + Data("\n".utf8))
+    }
+
+    private var settings: DashboardSettings {
+        DashboardSettings(exchangeName: "BENCH", lastMarket: MarketCode(code: market))
+    }
+
+    /// One frame as the app draws it: the store's snapshot, the clock's tick when the screen
+    /// reads differently, the snapshot taken in, the screen rendered and diffed.
+    @inline(never)
+    static func drawFrame(
+        of state: inout MarketState, into ui: inout UIState, at now: Timestamp, presenter: inout FramePresenter,
+        terminal: CountingTerminal
+    ) {
+        if ui.readsDifferently(at: now) { _ = ui.reduce(.tick(now)) }
+        if state.hasChanges {
+            let snapshot = state.snapshot(at: now, feed: FeedStatus(state: .live))
+            _ = ui.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
+        }
+        presenter.present(DashboardScreen.render(ui), on: terminal)
+    }
+
+    /// The state the REST answers of the recording give before the first frame: the listing,
+    /// every KRW ticker and, for a market in view, its book, trades and one-minute candles.
+    private static func restState(from fetcher: ReplayFetcher, focus: MarketCode?) async throws -> MarketState {
+        var state = MarketState()
+        let listing = try await fetcher.fetch(.markets)
+        var resources: [SnapshotResource] = []
+        for case .markets(let markets) in listing.events {
+            resources.append(.tickers(markets.map(\.code).filter { $0.quote == "KRW" }))
+        }
+        if let focus {
+            let configuration = FeedConfiguration()
+            resources += [
+                .orderBook(focus), .trades(focus, count: configuration.tradeHistory),
+                .candles(focus, .oneMinute, count: configuration.candleHistory),
+            ]
+        }
+        var events = listing.events
+        for resource in resources { events += try await fetcher.fetch(resource).events }
+        for event in events { state.apply(event) }
+        return state
+    }
+}
+
+/// A terminal that counts the cells it is given and shows nothing: the benchmark measures
+/// coinboard's own work, not the terminal library's.
+final class CountingTerminal: TerminalBackend {
+    let size = Size(width: 140, height: 45)
+    private(set) var cells = 0
+    let inputReady = AsyncStream<Void> { $0.finish() }
+
+    func start() throws(TerminalError) {}
+    func draw(_ changes: [CellChange]) { cells += changes.count }
+    func clear() {}
+    func flush() {}
+    func pendingEvents() -> [TerminalEvent] { [] }
+    func restore() {}
+    func ringBell() {}
+}
