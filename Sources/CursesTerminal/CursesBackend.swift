@@ -88,12 +88,18 @@ public final class CursesBackend: TerminalBackend {
 
     public func draw(_ changes: [CellChange]) {
         guard screen != nil else { return }
-        for change in changes where !change.cell.isContinuation {
-            var text = change.cell.symbol.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-            text.append(0)
-            let style = change.cell.style
-            _ = text.withUnsafeBufferPointer { characters in
-                cnc_put(Int32(change.y), Int32(change.x), characters.baseAddress, attributes(of: style), pair(for: style))
+        // A cell's character as ncurses takes it: at most five scalars (CCHARW_MAX), then 0.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { text in
+            for change in changes where !change.cell.isContinuation {
+                var count = 0
+                change.cell.grapheme.forEachScalar { scalar in
+                    guard count < 5 else { return }
+                    text[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                text[count] = 0
+                let style = change.cell.style
+                cnc_put(Int32(change.y), Int32(change.x), text.baseAddress, attributes(of: style), pair(for: style))
             }
         }
     }

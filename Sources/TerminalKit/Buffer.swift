@@ -38,18 +38,22 @@ public struct Buffer: Sendable, Hashable {
         for character in text {
             let width = character.terminalColumns
             guard width > 0 else { continue }
-            let symbol =
-                character.unicodeScalars.contains { $0.isUnsafeToShow }
-                ? String(character).strippingUnsafeCharacters : String(character)
-            guard !symbol.isEmpty else { continue }
+            let grapheme: Grapheme
+            if character.unicodeScalars.contains(where: \.isUnsafeToShow) {
+                let symbol = String(character).strippingUnsafeCharacters
+                guard let first = symbol.first else { continue }
+                grapheme = Grapheme(scalars: symbol.unicodeScalars, columns: first.terminalColumns)
+            } else {
+                grapheme = Grapheme(scalars: character.unicodeScalars, columns: width)
+            }
             guard column + width <= end else {
-                if column < end, column >= 0 { put(Cell(" ", style: style), x: column, y: y) }
+                if column < end, column >= 0 { put(Cell(.space, style: style), x: column, y: y) }
                 column = end
                 break
             }
             if column >= 0 {
-                put(Cell(symbol, style: style), x: column, y: y)
-                if width == 2 { put(Cell("", style: style), x: column + 1, y: y) }
+                put(Cell(grapheme, style: style), x: column, y: y)
+                if width == 2 { put(Cell(.empty, style: style), x: column + 1, y: y) }
             }
             column += width
         }
@@ -62,7 +66,7 @@ public struct Buffer: Sendable, Hashable {
         var column = x
         for byte in bytes {
             guard column < end else { break }
-            if column >= 0 { put(Cell(String(Unicode.Scalar(byte)), style: style), x: column, y: y) }
+            if column >= 0 { put(Cell(Grapheme(ascii: byte), style: style), x: column, y: y) }
             column += 1
         }
         return max(0, column - x)
@@ -71,8 +75,9 @@ public struct Buffer: Sendable, Hashable {
     /// Fills a rectangle with a character (one column wide) in a style.
     public mutating func fill(_ rect: Rect, with symbol: String = " ", style: Style = .plain) {
         let clipped = rect.intersection(area)
+        let cell = Cell(symbol, style: style)
         for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX { put(Cell(symbol, style: style), x: x, y: y) }
+            for x in clipped.x..<clipped.maxX { put(cell, x: x, y: y) }
         }
     }
 
@@ -88,20 +93,21 @@ public struct Buffer: Sendable, Hashable {
     /// right half of a wide character with `?`, for terminals that cannot show Unicode.
     public mutating func replaceNonASCII(with replacement: (Character) -> Character) {
         for index in cells.indices {
-            guard let character = cells[index].symbol.first else {
-                cells[index].symbol = "?"
+            let grapheme = cells[index].grapheme
+            guard let character = grapheme.isEmpty ? nil : grapheme.text.first else {
+                cells[index].grapheme = Grapheme("?")
                 continue
             }
-            if !character.isASCII { cells[index].symbol = String(replacement(character)) }
+            if !character.isASCII { cells[index].grapheme = Grapheme(String(replacement(character))) }
         }
     }
 
     /// Each row as text (the right halves of wide characters left out), for tests and logs.
     public var lines: [String] {
         (0..<size.height).map { y in
-            var line = ""
-            for x in 0..<size.width { line += cells[y * size.width + x].symbol }
-            return line
+            var line: [UInt8] = []
+            for x in 0..<size.width { line += cells[y * size.width + x].grapheme.utf8 }
+            return String(decoding: line, as: UTF8.self)
         }
     }
 
@@ -130,12 +136,10 @@ public struct Buffer: Sendable, Hashable {
         let index = y * size.width + x
         let old = cells[index]
         if old.isContinuation && !cell.isContinuation && x > 0 {
-            cells[index - 1].symbol = " "
+            cells[index - 1].grapheme = .space
         }
-        if !old.isContinuation && old.symbol.first?.terminalColumns == 2 && x + 1 < size.width
-            && !(cell.symbol.first?.terminalColumns == 2)
-        {
-            cells[index + 1].symbol = " "
+        if old.grapheme.columns == 2 && x + 1 < size.width && cell.grapheme.columns != 2 {
+            cells[index + 1].grapheme = .space
         }
         cells[index] = cell
     }

@@ -1,24 +1,33 @@
-/// One terminal cell: the character drawn in it and how.
+/// One terminal cell: the character drawn in it and how. Plain bits: copying and comparing
+/// cells involves no reference counting.
 ///
 /// A wide character (two columns) sits in its left cell; the right cell holds an empty
-/// symbol and is never drawn on its own.
+/// grapheme and is never drawn on its own.
 public struct Cell: Sendable, Hashable {
-    /// The character drawn, `""` for the right half of a wide character.
-    public var symbol: String
+    /// The character drawn, ``Grapheme/empty`` for the right half of a wide character.
+    public var grapheme: Grapheme
     /// How it is drawn.
     public var style: Style
 
-    /// Creates a cell.
+    /// A cell showing the first character of `symbol` (nothing for `""`).
     public init(_ symbol: String, style: Style = .plain) {
-        self.symbol = symbol
+        self.init(Grapheme(symbol), style: style)
+    }
+
+    /// A cell showing `grapheme`.
+    public init(_ grapheme: Grapheme, style: Style = .plain) {
+        self.grapheme = grapheme
         self.style = style
     }
 
     /// A space in the default style.
-    public static let blank = Cell(" ")
+    public static let blank = Cell(.space)
+
+    /// The character drawn as text, `""` for the right half of a wide character.
+    public var symbol: String { grapheme.text }
 
     /// Whether this cell is the right half of a wide character.
-    public var isContinuation: Bool { symbol.isEmpty }
+    public var isContinuation: Bool { grapheme.isEmpty }
 }
 
 /// A cell to draw at a position: what a backend receives.

@@ -56,7 +56,7 @@ struct CandlestickChart: Widget {
     private func renderCursor(at x: Int, in area: Rect, into buffer: inout Buffer) {
         guard x >= area.x, x < area.maxX else { return }
         for y in area.y..<area.maxY {
-            if buffer[x, y].symbol == " " {
+            if buffer[x, y].grapheme == .space {
                 buffer.write(theme.isUnicode ? "┊" : ":", x: x, y: y, limit: 1, style: theme.muted)
             } else {
                 buffer.updateStyles(in: Rect(x: x, y: y, width: 1, height: 1)) { $0 = $0.reversed }

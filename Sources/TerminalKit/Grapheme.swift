@@ -1,0 +1,102 @@
+/// The character a cell shows, kept inline as plain bits: up to 15 bytes of UTF-8 and the
+/// columns it takes. A buffer of cells then copies and compares as memory, with no reference
+/// counting.
+///
+/// Every character a terminal can show in one cell fits, Hangul and emoji included; a longer
+/// cluster (an emoji sequence of several people joined, say) keeps its leading scalars that fit,
+/// as a terminal library keeps only the first few (ncurses keeps five).
+public struct Grapheme: Sendable, Hashable {
+    /// Bytes 0–7 of the UTF-8, the first in the lowest byte.
+    private var low: UInt64
+    /// Bytes 8–14 of the UTF-8; the top byte holds the byte count (low nibble) and the columns
+    /// (bits 4–5).
+    private var high: UInt64
+
+    /// The most UTF-8 bytes kept.
+    public static let capacity = 15
+
+    /// Nothing: the right half of a wide character.
+    public static let empty = Grapheme(low: 0, high: 0)
+
+    /// A space.
+    public static let space = Grapheme(ascii: 0x20)
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// A printable ASCII byte, one column wide.
+    init(ascii byte: UInt8) {
+        low = UInt64(byte)
+        high = (1 | 1 << 4) << 56
+    }
+
+    /// The scalars of one character, taking `columns` columns (0 for none, at most 2), cut to
+    /// the scalars that fit in ``capacity`` bytes.
+    init(scalars: some Sequence<Unicode.Scalar>, columns: Int) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var count = 0
+        for scalar in scalars {
+            let length = UTF8.width(scalar)
+            guard count + length <= Self.capacity else { break }
+            for byte in UTF8.encode(scalar)! {
+                if count < 8 {
+                    low |= UInt64(byte) << (8 * count)
+                } else {
+                    high |= UInt64(byte) << (8 * (count - 8))
+                }
+                count += 1
+            }
+        }
+        self.low = low
+        self.high = high | UInt64(count | min(max(columns, 0), 2) << 4) << 56
+    }
+
+    /// The first character of `text` with the columns it takes, or ``empty`` for empty text.
+    public init(_ text: some StringProtocol) {
+        guard let character = text.first else {
+            self = .empty
+            return
+        }
+        self.init(scalars: character.unicodeScalars, columns: character.terminalColumns)
+    }
+
+    /// UTF-8 bytes kept.
+    public var byteCount: Int { Int(high >> 56) & 0x0F }
+
+    /// Columns the character takes: 0 for ``empty``, 1 or 2.
+    public var columns: Int { Int(high >> 60) & 0x03 }
+
+    /// Whether nothing is kept: the right half of a wide character.
+    public var isEmpty: Bool { byteCount == 0 }
+
+    /// Whether the character is ASCII.
+    public var isASCII: Bool { byteCount == 1 && low < 0x80 }
+
+    /// The UTF-8 bytes kept.
+    public var utf8: UTF8Bytes { UTF8Bytes(grapheme: self) }
+
+    /// The character as text (`""` for ``empty``).
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// Calls `body` with each Unicode scalar kept, in order, without allocating.
+    public func forEachScalar(_ body: (Unicode.Scalar) -> Void) {
+        var bytes = utf8.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&bytes) { body(scalar) }
+    }
+
+    fileprivate func byte(at index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8)))
+    }
+
+    /// A grapheme's UTF-8 bytes.
+    public struct UTF8Bytes: RandomAccessCollection, Sendable {
+        fileprivate let grapheme: Grapheme
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { grapheme.byteCount }
+        public subscript(position: Int) -> UInt8 { grapheme.byte(at: position) }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TerminalKit
+import Testing
+
+/// The buffer against ``ReferenceBuffer``, the buffer as it was with a `String` per cell: the
+/// same writes, fills, style changes and ASCII fallbacks, drawn from the text of every golden
+/// screen and from hostile text, must leave the same cells and give the same diffs.
+@Suite struct BufferDifferentialTests {
+    /// Every row of every golden screen, and text a hostile feed could send.
+    static let texts: [String] = {
+        let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DashboardUITests/Goldens")
+        let files = (try? FileManager.default.contentsOfDirectory(at: goldens, includingPropertiesForKeys: nil)) ?? []
+        let rows = files.filter { $0.pathExtension == "txt" }.sorted { $0.path < $1.path }.flatMap { file in
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        let hostile = [
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} family", "e\u{301}clair", "a\u{202E}evil\u{202C}b", "\u{1B}[31mred",
+            "tab\there", "가\u{200B}나",
+            "ｆｕｌｌ", "🇰🇷 flag", "\u{E0041}tag", "\u{1160}\u{11A8}jamo", "x\u{7F}y\u{9B}z", "", "한",
+        ]
+        return rows + hostile
+    }()
+
+    @Test func goldenScreenTextAndHostileTextDrawTheSameCellsAndDiffs() {
+        #expect(Self.texts.count > 500, "the golden screens were not found")
+        var random = SplitMix(seed: 0x5EED_CE11)
+        for size in [Size(width: 140, height: 45), Size(width: 80, height: 24), Size(width: 20, height: 8), Size(width: 7, height: 3)] {
+            var buffer = Buffer(size: size)
+            var reference = ReferenceBuffer(size: size)
+            var previous = (buffer, reference)
+            for step in 0..<600 {
+                Self.applyRandomOperation(to: &buffer, and: &reference, size: size, random: &random)
+                if step % 5 == 0 {
+                    guard Self.expectSameCells(buffer, reference, step: step) else { return }
+                    Self.expectSameDiffs(buffer.diff(from: previous.0), reference.diff(from: previous.1), step: step)
+                    previous = (buffer, reference)
+                }
+            }
+            let expectedLines = (0..<size.height).map { y in (0..<size.width).map { Self.kept(reference[$0, y].symbol) }.joined() }
+            #expect(buffer.lines == expectedLines)
+        }
+    }
+
+    @Test func aGraphemeLongerThanItsRoomKeepsItsLeadingScalars() {
+        var buffer = Buffer(size: Size(width: 4, height: 1))
+        // The joiners are stripped as unsafe to show; four emoji are 16 bytes, one too many.
+        buffer.write("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", x: 0, y: 0)
+        #expect(buffer[0, 0].symbol == "\u{1F468}\u{1F469}\u{1F467}")
+        #expect(buffer[0, 0].grapheme.columns == 2 && buffer[1, 0].isContinuation)
+        #expect(Cell("한").grapheme.utf8.count == 3 && Cell("").isContinuation && Cell.blank.symbol == " ")
+    }
+
+    private static func applyRandomOperation(
+        to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SplitMix
+    ) {
+        let style = randomStyle(&random)
+        switch random.next(below: 10) {
+        case 0..<6:
+            let text = texts[random.next(below: texts.count)]
+            let start = random.next(below: max(1, text.count))
+            let piece = String(text.dropFirst(start).prefix(1 + random.next(below: 60)))
+            let x = random.next(below: size.width + 6) - 3
+            let y = random.next(below: size.height + 2) - 1
+            let limit = random.next(below: 4) == 0 ? Int.max : random.next(below: size.width + 1)
+            #expect(buffer.write(piece, x: x, y: y, limit: limit, style: style) == reference.write(piece, x: x, y: y, limit: limit, style: style))
+        case 6, 7:
+            let rect = Rect(
+                x: random.next(below: size.width + 2) - 1, y: random.next(below: size.height + 2) - 1,
+                width: random.next(below: size.width + 1), height: random.next(below: size.height + 1))
+            let symbol = [" ", "·", "가", "─"][random.next(below: 4)]
+            buffer.fill(rect, with: symbol, style: style)
+            reference.fill(rect, with: symbol, style: style)
+        case 8:
+            let rect = Rect(
+                x: random.next(below: size.width), y: random.next(below: size.height), width: 1 + random.next(below: 30),
+                height: 1 + random.next(below: 3))
+            buffer.updateStyles(in: rect) { $0.isReversed.toggle() }
+            reference.updateStyles(in: rect) { $0.isReversed.toggle() }
+        default:
+            if random.next(below: 8) == 0 {
+                buffer.replaceNonASCII { _ in "#" }
+                reference.replaceNonASCII { _ in "#" }
+            }
+        }
+    }
+
+    private static func randomStyle(_ random: inout SplitMix) -> Style {
+        Style(
+            foreground: Color.allCases[random.next(below: Color.allCases.count)],
+            background: Color.allCases[random.next(below: Color.allCases.count)], isBold: random.next(below: 2) == 0,
+            isReversed: random.next(below: 5) == 0, isDim: random.next(below: 5) == 0, isUnderlined: random.next(below: 7) == 0)
+    }
+
+    /// A reference cell's text as the buffer keeps it: the leading scalars that fit.
+    private static func kept(_ text: String) -> String {
+        var bytes = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= Grapheme.capacity else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    private static func expectSameCells(_ buffer: Buffer, _ reference: ReferenceBuffer, step: Int) -> Bool {
+        for y in -1...buffer.size.height {
+            for x in -1...buffer.size.width {
+                let cell = buffer[x, y]
+                let expected = reference[x, y]
+                guard cell.symbol == kept(expected.symbol), cell.style == expected.style, cell.isContinuation == expected.isContinuation else {
+                    Issue.record("step \(step), cell (\(x), \(y)): \(cell) against \(expected)")
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    private static func expectSameDiffs(
+        _ changes: [CellChange], _ expected: [(x: Int, y: Int, cell: ReferenceCell)], step: Int
+    ) {
+        let same =
+            changes.count == expected.count
+            && zip(changes, expected).allSatisfy { change, wanted in
+                change.x == wanted.x && change.y == wanted.y && change.cell.symbol == kept(wanted.cell.symbol)
+                    && change.cell.style == wanted.cell.style
+            }
+        #expect(same, "step \(step): \(changes.count) changes against \(expected.count)")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so every run draws the same operations.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        value ^= value >> 31
+        return Int(value % UInt64(max(1, bound)))
+    }
+}
