@@ -14,6 +14,11 @@ public struct ReplayFetcher: SnapshotFetcher {
     }
 
     public func fetch(_ resource: SnapshotResource) async throws -> FeedMessage {
+        try answer(resource)
+    }
+
+    /// What the recording answered for `resource`, at once.
+    public func answer(_ resource: SnapshotResource) throws(RecordingError) -> FeedMessage {
         var codec = source.dialect.makeCodec()
         var result = FeedMessage(events: [])
         for request in codec.requests(for: resource) {

@@ -11,9 +11,10 @@ import TerminalKit
 /// draws the dashboard whenever a frame would be due at the recording's own pace, the way the
 /// app draws it (snapshot, reduce, render, diff), into a terminal that only counts cells.
 ///
-/// Everything runs on one thread with no clock read, so the work is the same every run:
+/// Everything runs on one thread, synchronously, with no clock read, so the work is the same
+/// every run (and valgrind, which an awaiting main thread crashes, can count it):
 /// `scripts/callgrind.sh` counts the instructions of ``drawFrame(of:into:at:presenter:terminal:)``.
-struct ScreenBenchmark: AsyncParsableCommand {
+struct ScreenBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
         abstract: "Draw the dashboard from a recording at its recorded pace; print {\"frames\",\"messages\",\"cells\"}.",
@@ -50,14 +51,14 @@ struct ScreenBenchmark: AsyncParsableCommand {
         guard MarketCode(code: market) != nil else { throw ValidationError("--market must be a market code such as KRW-BTC") }
     }
 
-    func run() async throws {
+    func run() throws {
         let recording = try FrameRecording(contentsOf: input)
         guard let exchange = recording.dialects.keys.min(), let dialect = recording.dialects[exchange] else {
             throw ValidationError("\(input) is not a recording (coinboard record makes one)")
         }
         let source = ReplaySource(recording, exchange: exchange, dialect: dialect, path: input, speed: 0)
         guard let firstMoment = source.startedAt else { throw ValidationError("\(input) holds no frames") }
-        let start = try await Self.restState(from: ReplayFetcher(source), focus: detail ? MarketCode(code: market) : nil)
+        let start = try Self.restState(from: ReplayFetcher(source), focus: detail ? MarketCode(code: market) : nil)
         let frameStep = Int64(1_000_000 / frameRate)
         var result = Result(frames: 0, messages: 0, cells: 0)
         for _ in 0..<passes {
@@ -67,12 +68,17 @@ struct ScreenBenchmark: AsyncParsableCommand {
             var ui = UIState(settings: settings, size: Size(width: 140, height: 45), now: firstMoment)
             var presenter = FramePresenter()
             let terminal = CountingTerminal()
-            if detail { _ = ui.reduce(.keyPressed(.enter)) }
             var nextFrameAt = firstMoment
+            var isDetailOpen = false
             for frame in source.frames {
                 let at = frame.receivedAt ?? nextFrameAt
                 if at >= nextFrameAt {
                     Self.drawFrame(of: &state, into: &ui, at: at, presenter: &presenter, terminal: terminal)
+                    if detail && !isDetailOpen {
+                        // The table lists the markets once the first snapshot is in; Enter then opens --market.
+                        _ = ui.reduce(.keyPressed(.enter))
+                        isDetailOpen = true
+                    }
                     result.frames += 1
                     nextFrameAt = at.advanced(byMicroseconds: frameStep)
                 }
@@ -108,9 +114,9 @@ struct ScreenBenchmark: AsyncParsableCommand {
 
     /// The state the REST answers of the recording give before the first frame: the listing,
     /// every KRW ticker and, for a market in view, its book, trades and one-minute candles.
-    private static func restState(from fetcher: ReplayFetcher, focus: MarketCode?) async throws -> MarketState {
+    private static func restState(from fetcher: ReplayFetcher, focus: MarketCode?) throws -> MarketState {
         var state = MarketState()
-        let listing = try await fetcher.fetch(.markets)
+        let listing = try fetcher.answer(.markets)
         var resources: [SnapshotResource] = []
         for case .markets(let markets) in listing.events {
             resources.append(.tickers(markets.map(\.code).filter { $0.quote == "KRW" }))
@@ -123,7 +129,7 @@ struct ScreenBenchmark: AsyncParsableCommand {
             ]
         }
         var events = listing.events
-        for resource in resources { events += try await fetcher.fetch(resource).events }
+        for resource in resources { events += try fetcher.answer(resource).events }
         for event in events { state.apply(event) }
         return state
     }
