@@ -33,7 +33,16 @@ public struct Buffer: Sendable, Hashable {
         guard y >= 0, y < size.height else { return 0 }
         let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
         let end = overflow ? size.width : min(size.width, reach)
-        if text.isPrintableASCII { return writeASCII(text.utf8, x: x, y: y, end: end, style: style) }
+        switch text.utf8.withContiguousStorageIfAvailable({ $0.isPrintableASCII ? writeASCII($0, x: x, y: y, end: end, style: style) : nil }) {
+        case .some(.some(let columns)):
+            return columns
+        case .some(.none):
+            break
+        case .none:
+            if text.isPrintableASCII {
+                return Array(text.utf8).withUnsafeBufferPointer { writeASCII($0, x: x, y: y, end: end, style: style) }
+            }
+        }
         var column = x
         for character in text {
             let width = character.terminalColumns
@@ -62,7 +71,7 @@ public struct Buffer: Sendable, Hashable {
 
     /// ``write(_:x:y:limit:style:)`` for printable ASCII, which most of a screen is (prices,
     /// figures, labels): a byte a column, no grapheme breaking and no width lookups.
-    private mutating func writeASCII(_ bytes: some Sequence<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {
+    private mutating func writeASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {
         var column = x
         for byte in bytes {
             guard column < end else { break }

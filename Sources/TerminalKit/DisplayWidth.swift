@@ -46,10 +46,17 @@ extension Character {
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether every byte is printable ASCII (space to `~`).
+    var isPrintableASCII: Bool {
+        allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+}
+
 extension StringProtocol {
     /// Whether every character is printable ASCII (space to `~`): one column each.
     var isPrintableASCII: Bool {
-        utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        utf8.withContiguousStorageIfAvailable(\.isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Columns the text takes in a terminal (Hangul is two columns per syllable).

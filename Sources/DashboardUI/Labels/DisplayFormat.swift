@@ -85,17 +85,22 @@ public enum DisplayFormat {
 
     /// Digits grouped by threes before the decimal point.
     static func grouped(_ text: String) -> String {
-        let negative = text.hasPrefix("-")
-        let unsigned = negative ? text.dropFirst() : Substring(text)
-        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = Array(parts[0])
-        var result = ""
-        for (index, digit) in whole.enumerated() {
-            if index > 0 && (whole.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
+        var text = text
+        return text.withUTF8 { bytes in
+            let negative = bytes.first == UInt8(ascii: "-")
+            let start = negative ? 1 : 0
+            let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+            let digits = point - start
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + digits / 3)
+            if negative { result.append(UInt8(ascii: "-")) }
+            for index in start..<point {
+                if index > start && (point - index) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+                result.append(bytes[index])
+            }
+            result += bytes[point...]
+            return String(decoding: result, as: UTF8.self)
         }
-        if parts.count > 1 { result += "." + parts[1] }
-        return (negative ? "-" : "") + result
     }
 
     private static func trimmed(_ text: String) -> String {

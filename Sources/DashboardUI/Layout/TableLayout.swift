@@ -33,10 +33,17 @@ enum TableLayout {
         var x = area.x
         for (column, width) in columns {
             let (text, style) = cell(column)
-            let fitted =
-                column.isRightAligned
-                ? DisplayFormat.fitted(text, toColumns: width).rightAligned(toColumns: width) : text.padded(toColumns: width)
-            buffer.write(fitted, x: x, y: y, limit: min(width, area.maxX - x), style: style)
+            let room = min(width, area.maxX - x)
+            let fitted = column.isRightAligned ? DisplayFormat.fitted(text, toColumns: width) : text
+            let shown = fitted.terminalColumns <= width ? fitted : fitted.truncated(toColumns: width)
+            let padding = width - shown.terminalColumns
+            if column.isRightAligned {
+                buffer.fill(Rect(x: x, y: y, width: max(0, min(padding, room)), height: 1), style: style)
+                buffer.write(shown, x: x + padding, y: y, limit: room - padding, style: style)
+            } else {
+                let written = buffer.write(shown, x: x, y: y, limit: room, style: style)
+                buffer.fill(Rect(x: x + written, y: y, width: max(0, min(width, room) - written), height: 1), style: style)
+            }
             x += width + 1
         }
     }
