@@ -150,7 +150,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "MarketCoreTests", dependencies: ["MarketCore"], swiftSettings: strictSettings),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "SafeText"], swiftSettings: strictSettings),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "SafeText", "MarketCore"], swiftSettings: strictSettings),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .testTarget(
             name: "DashboardUITests",

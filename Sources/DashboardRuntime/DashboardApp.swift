@@ -38,6 +38,7 @@ public actor DashboardApp {
     private let frameInterval: Duration
     private let logger: Logger
     private var presenter = FramePresenter()
+    private var screenCache = ScreenCache()
     private var lastFrameAt: MonotonicInstant?
     private var isFrameScheduled = false
     /// When the next clock tick is set to come, if one is.
@@ -206,7 +207,7 @@ public actor DashboardApp {
     private func draw(_ state: UIState) {
         needsFrame = false
         lastFrameAt = clock.monotonicNow()
-        presenter.present(DashboardScreen.render(state), on: backend)
+        presenter.present(DashboardScreen.render(state, cache: &screenCache), on: backend)
         measureLatency(of: state.snapshot, shownAt: clock.wallNow())
     }
 

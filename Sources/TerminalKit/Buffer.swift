@@ -111,6 +111,21 @@ public struct Buffer: Sendable, Hashable {
         }
     }
 
+    /// `count` cells of row `y` from column `x`, as they are (blank outside the buffer).
+    public func cells(inRow y: Int, from x: Int, count: Int) -> [Cell] {
+        guard y >= 0, y < size.height, x >= 0, x + count <= size.width else {
+            return (x..<x + max(0, count)).map { self[$0, y] }
+        }
+        let start = y * size.width + x
+        return Array(cells[start..<start + count])
+    }
+
+    /// Puts `cells` on row `y` from column `x`, one a column (clipped to the buffer): a row
+    /// drawn before, copied.
+    public mutating func paste(_ cells: [Cell], x: Int, y: Int) {
+        for (offset, cell) in cells.enumerated() { put(cell, x: x + offset, y: y) }
+    }
+
     /// Each row as text (the right halves of wide characters left out), for tests and logs.
     public var lines: [String] {
         (0..<size.height).map { y in

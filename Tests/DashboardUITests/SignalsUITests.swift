@@ -52,8 +52,8 @@ import Testing
         #expect(row("도지코인", in: korean).contains("유의"))
         #expect(row("솔라나", in: korean).contains("폐지"))
         let other = MarketSignals(warning: MarketWarning(step: .danger, reasons: ["PRICE_DIFFERENCE_HIGH"]))
-        #expect(Labels(language: .korean).badge(other, at: Sample.now) == "주의")
-        #expect(Labels(language: .english).badge(other, at: Sample.now) == "CAUT")
+        #expect(Labels(language: .korean).badge(other, isNew: false) == "주의")
+        #expect(Labels(language: .english).badge(other, isNew: false) == "CAUT")
         state.step(.character("e"))
         let english = DashboardScreen.render(state).trimmedLines
         #expect(row("Bitcoin", in: english).contains("HALT"))

@@ -1,4 +1,5 @@
 import Foundation
+import MarketCore
 import TerminalKit
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
 
     @Test func goldenScreenTextAndHostileTextDrawTheSameCellsAndDiffs() {
         #expect(Self.texts.count > 500, "the golden screens were not found")
-        var random = SplitMix(seed: 0x5EED_CE11)
+        var random = SeededGenerator(seed: 0x5EED_CE11)
         for size in [Size(width: 140, height: 45), Size(width: 80, height: 24), Size(width: 20, height: 8), Size(width: 7, height: 3)] {
             var buffer = Buffer(size: size)
             var reference = ReferenceBuffer(size: size)
@@ -52,44 +53,46 @@ import Testing
     }
 
     private static func applyRandomOperation(
-        to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SplitMix
+        to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SeededGenerator
     ) {
         let style = randomStyle(&random)
-        switch random.next(below: 10) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0..<6:
-            let text = texts[random.next(below: texts.count)]
-            let start = random.next(below: max(1, text.count))
-            let piece = String(text.dropFirst(start).prefix(1 + random.next(below: 60)))
-            let x = random.next(below: size.width + 6) - 3
-            let y = random.next(below: size.height + 2) - 1
-            let limit = random.next(below: 4) == 0 ? Int.max : random.next(below: size.width + 1)
+            let text = texts[Int.random(in: 0..<texts.count, using: &random)]
+            let start = Int.random(in: 0..<max(1, text.count), using: &random)
+            let piece = String(text.dropFirst(start).prefix(1 + Int.random(in: 0..<60, using: &random)))
+            let x = Int.random(in: 0..<size.width + 6, using: &random) - 3
+            let y = Int.random(in: 0..<size.height + 2, using: &random) - 1
+            let limit = Int.random(in: 0..<4, using: &random) == 0 ? Int.max : Int.random(in: 0..<size.width + 1, using: &random)
             #expect(buffer.write(piece, x: x, y: y, limit: limit, style: style) == reference.write(piece, x: x, y: y, limit: limit, style: style))
         case 6, 7:
             let rect = Rect(
-                x: random.next(below: size.width + 2) - 1, y: random.next(below: size.height + 2) - 1,
-                width: random.next(below: size.width + 1), height: random.next(below: size.height + 1))
-            let symbol = [" ", "·", "가", "─"][random.next(below: 4)]
+                x: Int.random(in: 0..<size.width + 2, using: &random) - 1, y: Int.random(in: 0..<size.height + 2, using: &random) - 1,
+                width: Int.random(in: 0..<size.width + 1, using: &random), height: Int.random(in: 0..<size.height + 1, using: &random))
+            let symbol = [" ", "·", "가", "─"][Int.random(in: 0..<4, using: &random)]
             buffer.fill(rect, with: symbol, style: style)
             reference.fill(rect, with: symbol, style: style)
         case 8:
             let rect = Rect(
-                x: random.next(below: size.width), y: random.next(below: size.height), width: 1 + random.next(below: 30),
-                height: 1 + random.next(below: 3))
+                x: Int.random(in: 0..<size.width, using: &random), y: Int.random(in: 0..<size.height, using: &random),
+                width: 1 + Int.random(in: 0..<30, using: &random),
+                height: 1 + Int.random(in: 0..<3, using: &random))
             buffer.updateStyles(in: rect) { $0.isReversed.toggle() }
             reference.updateStyles(in: rect) { $0.isReversed.toggle() }
         default:
-            if random.next(below: 8) == 0 {
+            if Int.random(in: 0..<8, using: &random) == 0 {
                 buffer.replaceNonASCII { _ in "#" }
                 reference.replaceNonASCII { _ in "#" }
             }
         }
     }
 
-    private static func randomStyle(_ random: inout SplitMix) -> Style {
+    private static func randomStyle(_ random: inout SeededGenerator) -> Style {
         Style(
-            foreground: Color.allCases[random.next(below: Color.allCases.count)],
-            background: Color.allCases[random.next(below: Color.allCases.count)], isBold: random.next(below: 2) == 0,
-            isReversed: random.next(below: 5) == 0, isDim: random.next(below: 5) == 0, isUnderlined: random.next(below: 7) == 0)
+            foreground: Color.allCases[Int.random(in: 0..<Color.allCases.count, using: &random)],
+            background: Color.allCases[Int.random(in: 0..<Color.allCases.count, using: &random)], isBold: Int.random(in: 0..<2, using: &random) == 0,
+            isReversed: Int.random(in: 0..<5, using: &random) == 0, isDim: Int.random(in: 0..<5, using: &random) == 0,
+            isUnderlined: Int.random(in: 0..<7, using: &random) == 0)
     }
 
     /// A reference cell's text as the buffer keeps it: the leading scalars that fit.
@@ -128,23 +131,5 @@ import Testing
                     && change.cell.style == wanted.cell.style
             }
         #expect(same, "step \(step): \(changes.count) changes against \(expected.count)")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so every run draws the same operations.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(max(1, bound)))
     }
 }

@@ -4,8 +4,9 @@ import MarketCore
 extension Labels {
     /// The one badge a market's row shows, the most pressing first: halted, to be delisted,
     /// designated (유의), an alert by its first reason (a price swing `급등락`, a volume surge
-    /// `급증`, any other `주의`), new; `""` when none applies.
-    func badge(_ signals: MarketSignals, at time: Timestamp) -> String {
+    /// `급증`, any other `주의`), new (`isNew`: listed recently at the time shown); `""` when
+    /// none applies.
+    func badge(_ signals: MarketSignals, isNew: Bool) -> String {
         if signals.state == .suspended { return pick("정지", "HALT") }
         if signals.state == .delisting { return pick("폐지", "DLST") }
         if let warning = signals.warning {
@@ -16,7 +17,7 @@ extension Labels {
             default: return pick("주의", "CAUT")
             }
         }
-        return signals.isNew(at: time) ? pick("신규", "NEW") : ""
+        return isNew ? pick("신규", "NEW") : ""
     }
 
     var badgeColumn: String { pick("경고", "Flag") }

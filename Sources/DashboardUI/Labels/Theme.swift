@@ -2,7 +2,7 @@ import MarketCore
 import TerminalKit
 
 /// The styles and glyphs every widget draws with, from the settings.
-struct Theme {
+struct Theme: Sendable, Hashable {
     let colors: PriceColors
     let headerColor: Color
     let isUnicode: Bool

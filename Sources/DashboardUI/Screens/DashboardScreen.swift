@@ -1,9 +1,26 @@
 public import TerminalKit
 
+/// What a frame keeps for the next so that what did not change is copied, not drawn again:
+/// the market table's rows. It holds only what the last frame drew.
+public struct ScreenCache: Sendable {
+    var marketRows = MarketTable.Rows()
+
+    /// A cache holding nothing.
+    public init() {}
+}
+
 /// The whole dashboard as a pure function of the UI state: one buffer per frame.
 public enum DashboardScreen {
     /// Draws the screen the state calls for at the state's size.
     public static func render(_ state: UIState) -> Buffer {
+        var cache = ScreenCache()
+        return render(state, cache: &cache)
+    }
+
+    /// Draws the screen the state calls for, copying from `cache` what the previous frame drew
+    /// from the same inputs: the same buffer ``render(_:)`` draws.
+    public static func render(_ state: UIState, cache: inout ScreenCache) -> Buffer {
+        defer { cache.marketRows.endFrame() }
         var buffer = Buffer(size: state.size)
         let theme = Theme(settings: state.settings)
         let area = buffer.area
@@ -14,7 +31,7 @@ public enum DashboardScreen {
         let (main, status) = area.splitBottom(1)
         switch state.screen {
         case .markets:
-            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer)
+            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, rows: &cache.marketRows)
         case .detail(let market):
             DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         case .depth(let market):
@@ -62,12 +79,17 @@ struct MarketScreen: Widget {
     let theme: Theme
 
     func render(in area: Rect, into buffer: inout Buffer) {
+        var rows = MarketTable.Rows()
+        render(in: area, into: &buffer, rows: &rows)
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, rows: inout MarketTable.Rows) {
         let (tabs, table) = area.splitTop(1)
         TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
         if state.table.tab == .compare {
             ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else {
-            MarketTable(state: state, theme: theme).render(in: table, into: &buffer)
+            MarketTable(state: state, theme: theme).render(in: table, into: &buffer, rows: &rows)
         }
     }
 }

@@ -3,9 +3,34 @@ import TerminalKit
 
 /// The market board: a header and one row per market — ★, name, symbol, price, change % with
 /// ▲/▼, change amount and 24-hour traded value in millions of won.
+///
+/// A row is drawn from its ``RowInputs`` alone, so a row whose inputs are those of the previous
+/// frame is copied from it (``Rows``): most rows between two snapshots.
 struct MarketTable: Widget {
     let state: UIState
     let theme: Theme
+
+    /// Rows of earlier frames, by market.
+    typealias Rows = RowCache<MarketCode, RowInputs>
+
+    /// Everything a row shows, besides its market code: equal inputs draw equal rows.
+    struct RowInputs: Sendable, Equatable {
+        var layout: Layout
+        var market: Market?
+        var ticker: Ticker?
+        var flash: PriceMove?
+        var isFavorite: Bool
+        var signals: MarketSignals?
+        var isNew: Bool
+    }
+
+    /// What every row of a frame shares: the columns and how they read.
+    struct Layout: Sendable, Equatable {
+        var columns: [Column]
+        var widths: [Int]
+        var theme: Theme
+        var language: NameLanguage
+    }
 
     /// The table's columns, in the order they are dropped when the terminal is narrow.
     enum Column: TableColumn, CaseIterable {
@@ -39,6 +64,12 @@ struct MarketTable: Widget {
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
+        var rows = Rows()
+        render(in: area, into: &buffer, rows: &rows)
+    }
+
+    /// Draws the table, copying from `rows` every row whose inputs have not changed.
+    func render(in area: Rect, into buffer: inout Buffer, rows: inout Rows) {
         guard area.height > 0 else { return }
         let columns = Self.columns(fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength)
         let labels = Labels(language: state.nameLanguage)
@@ -63,35 +94,50 @@ struct MarketTable: Widget {
             renderEmpty(labels: labels, in: body, into: &buffer)
             return
         }
+        let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
-            let y = body.y + offset
-            renderRow(code, market: state.listing[code], columns: columns, labels: labels, y: y, in: body, into: &buffer)
-            if code == state.table.selection { buffer.updateStyles(in: body.row(offset)) { $0.isReversed = true } }
+            let row = body.row(offset)
+            let inputs = rowInputs(code, layout: layout)
+            rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
+                Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
+            }
+            if code == state.table.selection { buffer.updateStyles(in: row) { $0.isReversed = true } }
         }
     }
 
-    private func renderRow(
-        _ code: MarketCode, market: Market?, columns: [(column: Column, width: Int)], labels: Labels, y: Int,
-        in area: Rect, into buffer: inout Buffer
-    ) {
-        let ticker = state.snapshot.tickers[code]
+    private func rowInputs(_ code: MarketCode, layout: Layout) -> RowInputs {
+        let market = state.listing[code]
         let signals = market.map { state.snapshot.signals(for: $0) }
+        return RowInputs(
+            layout: layout, market: market, ticker: state.snapshot.tickers[code], flash: state.flashes[code]?.move,
+            isFavorite: state.favorites.contains(code), signals: signals,
+            isNew: signals?.isNew(at: state.snapshot.capturedAt) ?? false)
+    }
+
+    private static func renderRow(
+        _ code: MarketCode, _ inputs: RowInputs, columns: [(column: Column, width: Int)], y: Int, in area: Rect,
+        into buffer: inout Buffer
+    ) {
+        let theme = inputs.layout.theme
+        let labels = Labels(language: inputs.layout.language)
+        let ticker = inputs.ticker
+        let signals = inputs.signals
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
             case .star:
-                return (state.favorites.contains(code) ? theme.star : "", Style.plain.foreground(.yellow))
+                return (inputs.isFavorite ? theme.star : "", Style.plain.foreground(.yellow))
             case .name:
                 return (
-                    MarketRows.name(of: code, market: market, language: state.nameLanguage),
+                    MarketRows.name(of: code, market: inputs.market, language: inputs.layout.language),
                     signals?.warning != nil ? Style.plain.foreground(.yellow) : .plain
                 )
             case .badge:
-                return (signals.map { labels.badge($0, at: state.snapshot.capturedAt) } ?? "", theme.warning)
+                return (signals.map { labels.badge($0, isNew: inputs.isNew) } ?? "", theme.warning)
             case .symbol:
                 return (code.base, theme.muted)
             case .price:
-                let flash = state.flashes[code].map { theme.style(for: $0.move) }
+                let flash = inputs.flash.map { theme.style(for: $0) }
                 return (ticker.map { DisplayFormat.price($0.price) } ?? "-", flash ?? change)
             case .changeRate:
                 return (ticker.map { theme.arrow(for: $0.change.direction) + DisplayFormat.percent($0.change.rate) } ?? "-", change)

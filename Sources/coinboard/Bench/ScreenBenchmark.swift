@@ -13,7 +13,7 @@ import TerminalKit
 ///
 /// Everything runs on one thread, synchronously, with no clock read, so the work is the same
 /// every run (and valgrind, which an awaiting main thread crashes, can count it):
-/// `scripts/callgrind.sh` counts the instructions of ``drawFrame(of:into:at:presenter:terminal:)``.
+/// `scripts/callgrind.py` counts the instructions of ``drawFrame(of:into:at:presenter:cache:terminal:)``.
 struct ScreenBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
@@ -67,13 +67,14 @@ struct ScreenBenchmark: ParsableCommand {
             var decoded = DecodedMessages()
             var ui = UIState(settings: settings, size: Size(width: 140, height: 45), now: firstMoment)
             var presenter = FramePresenter()
+            var cache = ScreenCache()
             let terminal = CountingTerminal()
             var nextFrameAt = firstMoment
             var isDetailOpen = false
             for frame in source.frames {
                 let at = frame.receivedAt ?? nextFrameAt
                 if at >= nextFrameAt {
-                    Self.drawFrame(of: &state, into: &ui, at: at, presenter: &presenter, terminal: terminal)
+                    Self.drawFrame(of: &state, into: &ui, at: at, presenter: &presenter, cache: &cache, terminal: terminal)
                     if detail && !isDetailOpen {
                         // The table lists the markets once the first snapshot is in; Enter then opens --market.
                         _ = ui.reduce(.keyPressed(.enter))
@@ -102,14 +103,14 @@ struct ScreenBenchmark: ParsableCommand {
     @inline(never)
     static func drawFrame(
         of state: inout MarketState, into ui: inout UIState, at now: Timestamp, presenter: inout FramePresenter,
-        terminal: CountingTerminal
+        cache: inout ScreenCache, terminal: CountingTerminal
     ) {
         if ui.readsDifferently(at: now) { _ = ui.reduce(.tick(now)) }
         if state.hasChanges {
             let snapshot = state.snapshot(at: now, feed: FeedStatus(state: .live))
             _ = ui.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
         }
-        presenter.present(DashboardScreen.render(ui), on: terminal)
+        presenter.present(DashboardScreen.render(ui, cache: &cache), on: terminal)
     }
 
     /// The state the REST answers of the recording give before the first frame: the listing,

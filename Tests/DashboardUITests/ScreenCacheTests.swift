@@ -1,0 +1,76 @@
+import MarketCore
+import TerminalKit
+import Testing
+
+@testable import DashboardUI
+
+/// Drawing with a ``ScreenCache`` kept from frame to frame draws what drawing from nothing
+/// draws, whatever happens between frames: prices move and flash, rows scroll and sort again,
+/// favorites, language, sort, strength column, tabs, search and size change.
+@Suite struct ScreenCacheTests {
+    typealias Sample = SampleMarket
+
+    /// Sixty markets: the sample's five and fifty-five more.
+    static let markets: [Market] =
+        Sample.markets
+        + (0..<55).map { index in
+            Market(code: MarketCode(quote: "KRW", base: "C\(index)")!, koreanName: "코인\(index)", englishName: "Coin \(index)")
+        }
+
+    @Test func framesDrawnFromTheCacheAreFramesDrawnFromNothing() {
+        var random = SeededGenerator(seed: 0xCAC4E)
+        var market = MarketState()
+        market.apply(.markets(Self.markets))
+        var now = Sample.now
+        for (index, listed) in Self.markets.enumerated() {
+            market.apply(.ticker(Self.ticker(listed.code, price: 1000 + index * 10, at: now)))
+        }
+        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 120, height: 30), now: now)
+        _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+        var cache = ScreenCache()
+        let keys: [Key] = [
+            .down, .down, .up, .pageDown, .pageUp, .end, .home, .character("f"), .character("e"), .character("s"),
+            .character("S"), .character("p"), .tab,
+        ]
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                now = now.advanced(byMicroseconds: 40_000)
+                for _ in 0..<Int.random(in: 0..<6, using: &random) {
+                    let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
+                    market.apply(.ticker(Self.ticker(code, price: 900 + Int.random(in: 0..<400, using: &random), at: now)))
+                }
+                _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+            case 5:
+                now = now.advanced(byMicroseconds: 150_000)
+                _ = state.reduce(.tick(now))
+            case 6:
+                let sizes = [Size(width: 120, height: 30), Size(width: 80, height: 24), Size(width: 140, height: 45), Size(width: 60, height: 12)]
+                _ = state.reduce(.resized(sizes[Int.random(in: 0..<sizes.count, using: &random)]))
+            case 7 where Int.random(in: 0..<4, using: &random) == 0:
+                for key in [Key.character("/"), .character("C"), .character("1"), .enter] { _ = state.reduce(.keyPressed(key)) }
+                _ = state.reduce(.keyPressed(.escape))
+            default:
+                _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
+            }
+            if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
+            let cached = DashboardScreen.render(state, cache: &cache)
+            let drawn = DashboardScreen.render(state)
+            guard cached == drawn else {
+                Issue.record(
+                    "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
+                return
+            }
+            #expect(cache.marketRows.count <= state.size.height, "the cache keeps only the rows a frame shows")
+        }
+    }
+
+    private static func ticker(_ code: MarketCode, price: Int, at time: Timestamp) -> Ticker {
+        let change = price - 1000
+        return Ticker(
+            market: code, price: ExactDecimal(price),
+            change: PriceChange(
+                signedAmount: ExactDecimal(change), signedRate: ExactDecimal(change).shifted(byPowerOfTen: -3), basis: .sinceMidnightKST),
+            tradeValue24h: ExactDecimal(price * 1_000_000), timestamp: time)
+    }
+}
