@@ -85,7 +85,7 @@ struct LegacyRESTRoutes: Sendable {
 
     /// The market of a `{COIN}_KRW` path segment.
     private func coin(_ pair: String, in state: MarketSimulator) -> Result<MarketCode, RejectedRequest> {
-        guard let code = MarketCode(legacySymbol: pair.uppercased()), code.quote == "KRW" else { return .failure(badInput) }
+        guard let code = MarketCode(legacySymbol: pair.uppercased()), code.isKRW else { return .failure(badInput) }
         return state.orderBook(for: code) == nil ? .failure(unlisted) : .success(code)
     }
 

@@ -3,16 +3,24 @@
 /// Bithumb 2.0 and Upbit spell it `QUOTE-BASE` (`KRW-BTC`); Bithumb's legacy API spells it
 /// `BASE_QUOTE` (`BTC_KRW`). Both forms convert losslessly.
 public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertible {
+    private let quoteBits: Currency
+    private let baseBits: Currency
+
     /// The currency prices are quoted in, e.g. `KRW`.
-    public let quote: String
+    public var quote: String { quoteBits.text }
     /// The traded asset, e.g. `BTC`.
-    public let base: String
+    public var base: String { baseBits.text }
+
+    /// Whether prices are quoted in won.
+    public var isKRW: Bool { quoteBits == Self.krw }
+
+    private static let krw = Currency(utf8: "KRW".utf8)!
 
     /// Creates a code from its parts; each must be 1–16 upper-case ASCII letters or digits.
     public init?(quote: some StringProtocol, base: some StringProtocol) {
-        guard Self.isCurrency(quote), Self.isCurrency(base) else { return nil }
-        self.quote = String(quote)
-        self.base = String(base)
+        guard let quote = Currency(utf8: quote.utf8), let base = Currency(utf8: base.utf8) else { return nil }
+        quoteBits = quote
+        baseBits = base
     }
 
     /// Parses the `QUOTE-BASE` form (`KRW-BTC`).
@@ -38,16 +46,16 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Parses a code from UTF-8 bytes without going through an intermediate string, for
-    /// decoders; the parts (at most 16 bytes each) are held inline by `String`.
+    /// decoders.
     public init?(utf8 bytes: UnsafeRawBufferPointer, form: Form) {
         let separator = form == .quoteFirst ? UInt8(ascii: "-") : UInt8(ascii: "_")
         guard let split = bytes.firstIndex(of: separator) else { return nil }
         let first = UnsafeRawBufferPointer(rebasing: bytes[..<split])
         let second = UnsafeRawBufferPointer(rebasing: bytes[(split + 1)...])
         let (quote, base) = form == .quoteFirst ? (first, second) : (second, first)
-        guard Self.isCurrency(quote), Self.isCurrency(base) else { return nil }
-        self.quote = String(decoding: quote, as: UTF8.self)
-        self.base = String(decoding: base, as: UTF8.self)
+        guard let quote = Currency(utf8: quote), let base = Currency(utf8: base) else { return nil }
+        quoteBits = quote
+        baseBits = base
     }
 
     /// The `QUOTE-BASE` form, e.g. `KRW-BTC`.
@@ -59,15 +67,42 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var description: String { code }
 
     public static func < (lhs: MarketCode, rhs: MarketCode) -> Bool {
-        (lhs.quote, lhs.base) < (rhs.quote, rhs.base)
+        (lhs.quoteBits, lhs.baseBits) < (rhs.quoteBits, rhs.baseBits)
     }
 
-    private static func isCurrency(_ text: some StringProtocol) -> Bool {
-        isCurrency(text.utf8)
-    }
+    /// A currency code held as plain bits: its 1–16 ASCII bytes in two words, the first byte
+    /// highest and zeros after the last, so words compare as the text does and a code copies,
+    /// hashes and compares with no reference counting.
+    private struct Currency: Sendable, Hashable, Comparable {
+        private let high: UInt64
+        private let low: UInt64
 
-    private static func isCurrency(_ bytes: some Collection<UInt8>) -> Bool {
-        guard (1...16).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+        /// The code in `bytes`, if it is 1–16 upper-case ASCII letters or digits.
+        init?(utf8 bytes: some Collection<UInt8>) {
+            guard (1...16).contains(bytes.count) else { return nil }
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            for (index, byte) in bytes.enumerated() {
+                guard (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                else { return nil }
+                if index < 8 {
+                    high |= UInt64(byte) << (56 - 8 * index)
+                } else {
+                    low |= UInt64(byte) << (56 - 8 * (index - 8))
+                }
+            }
+            self.high = high
+            self.low = low
+        }
+
+        var text: String {
+            withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+
+        static func < (lhs: Currency, rhs: Currency) -> Bool {
+            (lhs.high, lhs.low) < (rhs.high, rhs.low)
+        }
     }
 }

@@ -159,7 +159,7 @@ public struct FeedSession: Sendable {
 
     /// Every KRW market listed: the tickers streamed and read at the start of a session.
     public var krwMarkets: [MarketCode] {
-        listing.map(\.code).filter { $0.quote == "KRW" }
+        listing.map(\.code).filter { $0.isKRW }
     }
 
     /// Takes `event`, which happened at `now`, and says what to do.
@@ -312,7 +312,7 @@ public struct FeedSession: Sendable {
         if let refusal = Self.refusal(in: message) { return .failure(refusal) }
         var markets: [Market] = []
         for case .markets(let listed) in message.events { markets = listed.removingRepeats(by: \.code) }
-        guard markets.contains(where: { $0.code.quote == "KRW" }) else { return .failure(.noKRWMarkets) }
+        guard markets.contains(where: { $0.code.isKRW }) else { return .failure(.noKRWMarkets) }
         var actions: [Action] = []
         if markets.count > configuration.listingLimit {
             actions += report("the listing holds \(markets.count) markets; following the first \(configuration.listingLimit)")

@@ -22,4 +22,19 @@ import Testing
     func rejectsWhatIsNotALegacySymbol(text: String) {
         #expect(MarketCode(legacySymbol: text) == nil)
     }
+
+    @Test func partsOfEveryLengthRoundTripAndOrderAsTheirText() throws {
+        let parts = ["A", "B", "AB", "ABC", "Z9", "0", "1INCH", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOO"]
+        var codes: [MarketCode] = []
+        for quote in ["KRW", "BTC", "USDT"] {
+            for base in parts {
+                let code = try #require(MarketCode(quote: quote, base: base))
+                #expect(code.quote == quote && code.base == base && MarketCode(code: code.code) == code)
+                #expect(code.isKRW == (quote == "KRW"))
+                codes.append(code)
+            }
+        }
+        #expect(codes.sorted().map(\.code) == codes.map { ($0.quote, $0.base) }.sorted { $0 < $1 }.map { "\($0.0)-\($0.1)" })
+        #expect(Set(codes).count == codes.count)
+    }
 }

@@ -10,7 +10,7 @@ enum MarketRows {
         let snapshot = board[exchange]
         let listed: [MarketCode]
         switch tab {
-        case .krw: listed = snapshot.markets.map(\.code).filter { $0.quote == "KRW" }
+        case .krw: listed = snapshot.markets.map(\.code).filter { $0.isKRW }
         case .favorites: listed = favorites
         case .compare: listed = compared(board, includesUnpaired: includesUnpaired)
         }
@@ -76,8 +76,8 @@ enum MarketRows {
     /// The KRW markets the comparison lists: those on both Bithumb and Upbit, or with
     /// `includesUnpaired` those on either.
     private static func compared(_ board: BoardSnapshot, includesUnpaired: Bool) -> [MarketCode] {
-        let bithumb = board[.bithumb].markets.map(\.code).filter { $0.quote == "KRW" }
-        let upbit = board[.upbit].markets.map(\.code).filter { $0.quote == "KRW" }
+        let bithumb = board[.bithumb].markets.map(\.code).filter { $0.isKRW }
+        let upbit = board[.upbit].markets.map(\.code).filter { $0.isKRW }
         let onUpbit = Set(upbit)
         guard includesUnpaired else { return bithumb.filter(onUpbit.contains) }
         let onBithumb = Set(bithumb)

@@ -120,7 +120,7 @@ struct ScreenBenchmark: ParsableCommand {
         let listing = try fetcher.answer(.markets)
         var resources: [SnapshotResource] = []
         for case .markets(let markets) in listing.events {
-            resources.append(.tickers(markets.map(\.code).filter { $0.quote == "KRW" }))
+            resources.append(.tickers(markets.map(\.code).filter { $0.isKRW }))
         }
         if let focus {
             let configuration = FeedConfiguration()
