@@ -1,5 +1,11 @@
 import SafeText
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A screen's worth of cells that widgets paint into; the only thing that reaches a
 /// terminal, and only through ``diff(from:)``.
 public struct Buffer: Sendable, Hashable {
@@ -138,13 +144,25 @@ public struct Buffer: Sendable, Hashable {
     /// The cells that differ from `previous`, row by row; every cell when the sizes differ.
     public func diff(from previous: Buffer) -> [CellChange] {
         var changes: [CellChange] = []
-        let sameSize = previous.size == size
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                let index = y * size.width + x
-                let cell = cells[index]
-                if sameSize && previous.cells[index] == cell { continue }
-                changes.append(CellChange(x: x, y: y, cell: cell))
+        guard previous.size == size else {
+            for y in 0..<size.height {
+                for x in 0..<size.width { changes.append(CellChange(x: x, y: y, cell: cells[y * size.width + x])) }
+            }
+            return changes
+        }
+        guard !cells.isEmpty else { return [] }
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                for y in 0..<size.height {
+                    let start = y * size.width
+                    // Rows compared as memory first: most are unchanged. Bytes between fields
+                    // may differ in equal cells, so a row that differs is compared cell by cell.
+                    let rowBytes = size.width * MemoryLayout<Cell>.stride
+                    if memcmp(now.baseAddress! + start, before.baseAddress! + start, rowBytes) == 0 { continue }
+                    for x in 0..<size.width where now[start + x] != before[start + x] {
+                        changes.append(CellChange(x: x, y: y, cell: now[start + x]))
+                    }
+                }
             }
         }
         return changes

@@ -95,9 +95,10 @@ struct MarketTable: Widget {
             return
         }
         let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
+        let snapshot = state.snapshot
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
-            let inputs = rowInputs(code, layout: layout)
+            let inputs = rowInputs(code, layout: layout, snapshot: snapshot)
             rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -105,13 +106,12 @@ struct MarketTable: Widget {
         }
     }
 
-    private func rowInputs(_ code: MarketCode, layout: Layout) -> RowInputs {
+    private func rowInputs(_ code: MarketCode, layout: Layout, snapshot: MarketSnapshot) -> RowInputs {
         let market = state.listing[code]
-        let signals = market.map { state.snapshot.signals(for: $0) }
+        let signals = market.map { snapshot.signals(for: $0) }
         return RowInputs(
-            layout: layout, market: market, ticker: state.snapshot.tickers[code], flash: state.flashes[code]?.move,
-            isFavorite: state.favorites.contains(code), signals: signals,
-            isNew: signals?.isNew(at: state.snapshot.capturedAt) ?? false)
+            layout: layout, market: market, ticker: snapshot.tickers[code], flash: state.flashes[code]?.move,
+            isFavorite: state.favorites.contains(code), signals: signals, isNew: signals?.isNew(at: snapshot.capturedAt) ?? false)
     }
 
     private static func renderRow(
