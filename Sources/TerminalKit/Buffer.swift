@@ -126,10 +126,10 @@ public struct Buffer: Sendable, Hashable {
         return Array(cells[start..<start + count])
     }
 
-    /// Puts `cells` on row `y` from column `x`, one a column (clipped to the buffer): a row
-    /// drawn before, copied.
-    public mutating func paste(_ cells: [Cell], x: Int, y: Int) {
-        for (offset, cell) in cells.enumerated() { put(cell, x: x + offset, y: y) }
+    /// Puts `cells` on row `y` from column `x`, one a column (clipped to the buffer), as
+    /// drawing them would: a row drawn before, copied.
+    public mutating func paste(_ row: [Cell], x: Int, y: Int) {
+        for (offset, cell) in row.enumerated() { put(cell, x: x + offset, y: y) }
     }
 
     /// Each row as text (the right halves of wide characters left out), for tests and logs.
@@ -155,8 +155,8 @@ public struct Buffer: Sendable, Hashable {
             previous.cells.withUnsafeBufferPointer { before in
                 for y in 0..<size.height {
                     let start = y * size.width
-                    // Rows compared as memory first: most are unchanged. Bytes between fields
-                    // may differ in equal cells, so a row that differs is compared cell by cell.
+                    // Rows compared as memory first (equal cells are equal in memory): most
+                    // are unchanged.
                     let rowBytes = size.width * MemoryLayout<Cell>.stride
                     if memcmp(now.baseAddress! + start, before.baseAddress! + start, rowBytes) == 0 { continue }
                     for x in 0..<size.width where now[start + x] != before[start + x] {

@@ -1,13 +1,19 @@
-/// One terminal cell: the character drawn in it and how. Plain bits: copying and comparing
-/// cells involves no reference counting.
+/// One terminal cell: the character drawn in it and how. Plain bits with no padding: copying
+/// and comparing cells involves no reference counting, and equal cells are equal in memory.
 ///
 /// A wide character (two columns) sits in its left cell; the right cell holds an empty
 /// grapheme and is never drawn on its own.
 public struct Cell: Sendable, Hashable {
     /// The character drawn, ``Grapheme/empty`` for the right half of a wide character.
     public var grapheme: Grapheme
+    /// ``style``, packed.
+    private var styleBits: UInt64
+
     /// How it is drawn.
-    public var style: Style
+    public var style: Style {
+        get { Style(packed: UInt16(truncatingIfNeeded: styleBits)) }
+        set { styleBits = UInt64(newValue.packed) }
+    }
 
     /// A cell showing the first character of `symbol` (nothing for `""`).
     public init(_ symbol: String, style: Style = .plain) {
@@ -17,7 +23,7 @@ public struct Cell: Sendable, Hashable {
     /// A cell showing `grapheme`.
     public init(_ grapheme: Grapheme, style: Style = .plain) {
         self.grapheme = grapheme
-        self.style = style
+        styleBits = UInt64(style.packed)
     }
 
     /// A space in the default style.

@@ -76,3 +76,53 @@ public struct Style: Sendable, Hashable {
         return style
     }
 }
+
+extension Style {
+    /// The style in one word (foreground, background, then the four attributes), so a cell
+    /// has no bytes that are not its value: equal cells are equal in memory.
+    var packed: UInt16 {
+        var bits = UInt16(foreground.index) | UInt16(background.index) << 4
+        if isBold { bits |= 1 << 8 }
+        if isReversed { bits |= 1 << 9 }
+        if isDim { bits |= 1 << 10 }
+        if isUnderlined { bits |= 1 << 11 }
+        return bits
+    }
+
+    /// The style ``packed`` holds.
+    init(packed bits: UInt16) {
+        self.init(
+            foreground: Color(index: bits & 0xF), background: Color(index: bits >> 4 & 0xF), isBold: bits & 1 << 8 != 0,
+            isReversed: bits & 1 << 9 != 0, isDim: bits & 1 << 10 != 0, isUnderlined: bits & 1 << 11 != 0)
+    }
+}
+
+extension Color {
+    fileprivate var index: UInt8 {
+        switch self {
+        case .default: 0
+        case .black: 1
+        case .red: 2
+        case .green: 3
+        case .yellow: 4
+        case .blue: 5
+        case .magenta: 6
+        case .cyan: 7
+        case .white: 8
+        }
+    }
+
+    fileprivate init(index: UInt16) {
+        switch index {
+        case 1: self = .black
+        case 2: self = .red
+        case 3: self = .green
+        case 4: self = .yellow
+        case 5: self = .blue
+        case 6: self = .magenta
+        case 7: self = .cyan
+        case 8: self = .white
+        default: self = .default
+        }
+    }
+}

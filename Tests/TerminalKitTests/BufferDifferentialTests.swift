@@ -4,7 +4,7 @@ import TerminalKit
 import Testing
 
 /// The buffer against ``ReferenceBuffer``, the buffer as it was with a `String` per cell: the
-/// same writes, fills, style changes and ASCII fallbacks, drawn from the text of every golden
+/// same writes, fills, style changes, ASCII fallbacks and rows copied, drawn from the text of every golden
 /// screen and from hostile text, must leave the same cells and give the same diffs.
 @Suite struct BufferDifferentialTests {
     /// Every row of every golden screen, and text a hostile feed could send.
@@ -79,6 +79,12 @@ import Testing
                 height: 1 + Int.random(in: 0..<3, using: &random))
             buffer.updateStyles(in: rect) { $0.isReversed.toggle() }
             reference.updateStyles(in: rect) { $0.isReversed.toggle() }
+        case 9 where Int.random(in: 0..<2, using: &random) == 0:
+            let from = (x: Int.random(in: -1..<size.width, using: &random), y: Int.random(in: 0..<size.height, using: &random))
+            let count = Int.random(in: 0...size.width, using: &random)
+            let to = (x: Int.random(in: -2..<size.width + 1, using: &random), y: Int.random(in: -1...size.height, using: &random))
+            buffer.paste(buffer.cells(inRow: from.y, from: from.x, count: count), x: to.x, y: to.y)
+            reference.paste((from.x..<from.x + count).map { reference[$0, from.y] }, x: to.x, y: to.y)
         default:
             if Int.random(in: 0..<8, using: &random) == 0 {
                 buffer.replaceNonASCII { _ in "#" }

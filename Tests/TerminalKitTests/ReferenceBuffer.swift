@@ -86,6 +86,12 @@ struct ReferenceBuffer: Hashable {
         return max(0, column - x)
     }
 
+    /// Puts `cells` on row `y` from column `x`, one at a time: what ``Buffer/paste(_:x:y:)``
+    /// must do (added to the reference; the rest is as it was).
+    mutating func paste(_ row: [ReferenceCell], x: Int, y: Int) {
+        for (offset, cell) in row.enumerated() { put(cell, x: x + offset, y: y) }
+    }
+
     /// Fills a rectangle with a character (one column wide) in a style.
     mutating func fill(_ rect: Rect, with symbol: String = " ", style: Style = .plain) {
         let clipped = rect.intersection(area)
