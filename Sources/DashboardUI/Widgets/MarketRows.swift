@@ -25,15 +25,23 @@ enum MarketRows {
             let inOrder = matching.filter(Set(favorites).contains)
             return sort.isDescending ? inOrder.reversed() : inOrder
         }
-        let ranked = matching.map { code in
-            (
-                code: code,
-                key: tab == .compare
-                    ? comparisonSortValue(of: code, key: sort.key, market: byCode[code], board: board, language: language)
-                    : sortValue(of: code, key: sort.key, market: byCode[code], snapshot: snapshot, language: language)
-            )
+        if sort.key == .name {
+            return ordered(matching.map { ($0, name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
         }
-        return ranked.sorted { lhs, rhs in
+        return ordered(
+            matching.map { code in
+                (
+                    code,
+                    tab == .compare
+                        ? comparisonSortValue(of: code, key: sort.key, board: board) : sortValue(of: code, key: sort.key, snapshot: snapshot)
+                )
+            }, sort: sort)
+    }
+
+    /// The codes ordered by their keys in `sort`'s direction, those without a key last, equal
+    /// keys by code.
+    private static func ordered<Key: Comparable>(_ ranked: [(code: MarketCode, key: Key?)], sort: SortOrder) -> [MarketCode] {
+        ranked.sorted { lhs, rhs in
             switch (lhs.key, rhs.key) {
             case (nil, nil): return lhs.code < rhs.code
             case (nil, _): return false
@@ -58,18 +66,16 @@ enum MarketRows {
         return market.englishName.lowercased().contains(needle) || HangulSearch.matches(needle, in: market.koreanName)
     }
 
-    private static func sortValue(
-        of code: MarketCode, key: SortKey, market: Market?, snapshot: MarketSnapshot, language: NameLanguage
-    ) -> SortValue? {
+    /// The number `key` sorts `code` by (every key but the name's).
+    private static func sortValue(of code: MarketCode, key: SortKey, snapshot: MarketSnapshot) -> ExactDecimal? {
         let ticker = snapshot.tickers[code]
         return switch key {
-        case .tradeValue: ticker?.tradeValue24h.map(SortValue.number)
-        case .changeRate: ticker.map { .number($0.change.signedRate) }
-        case .price: ticker.map { .number($0.price) }
-        case .name: .text(name(of: code, market: market, language: language).lowercased())
-        case .popularity: .number(snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero)
-        case .tradeStrength: ticker?.flow?.strength.map(SortValue.number)
-        case .favoritesOrder, .gap: nil
+        case .tradeValue: ticker?.tradeValue24h
+        case .changeRate: ticker?.change.signedRate
+        case .price: ticker?.price
+        case .popularity: snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero
+        case .tradeStrength: ticker?.flow?.strength
+        case .name, .favoritesOrder, .gap: nil
         }
     }
 
@@ -84,22 +90,15 @@ enum MarketRows {
         return bithumb + upbit.filter { !onBithumb.contains($0) }
     }
 
-    private static func comparisonSortValue(
-        of code: MarketCode, key: SortKey, market: Market?, board: BoardSnapshot, language: NameLanguage
-    ) -> SortValue? {
+    /// The number `key` sorts `code` by on the comparison tab (every key but the name's).
+    private static func comparisonSortValue(of code: MarketCode, key: SortKey, board: BoardSnapshot) -> ExactDecimal? {
         switch key {
-        case .gap: return board.gap(of: code)?.gapPercent.map { .number($0.magnitude) }
+        case .gap: return board.gap(of: code)?.gapPercent.map(\.magnitude)
         case .tradeValue:
             let values = [Exchange.bithumb, .upbit].compactMap { board[$0].tickers[code]?.tradeValue24h }
-            return values.isEmpty ? nil : .number(values.reduce(.zero, +))
-        case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code]).map { .number($0.price) }
-        case .name: return .text(name(of: code, market: market, language: language).lowercased())
-        case .changeRate, .popularity, .tradeStrength, .favoritesOrder: return nil
+            return values.isEmpty ? nil : values.reduce(.zero, +)
+        case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code])?.price
+        case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder: return nil
         }
-    }
-
-    private enum SortValue: Comparable {
-        case number(ExactDecimal)
-        case text(String)
     }
 }
