@@ -87,6 +87,18 @@ public struct Buffer: Sendable, Hashable {
         return max(0, column - x)
     }
 
+    /// Writes `text` right-aligned in the `width` columns from `x`, spaces before it in the
+    /// same style: ``write(_:x:y:limit:style:)`` of `text.rightAligned(toColumns: width)`,
+    /// without building that string.
+    /// - Returns: the columns taken.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, rightAlignedIn width: Int, style: Style = .plain) -> Int {
+        let columns = text.terminalColumns
+        guard columns <= width else { return write(text.rightAligned(toColumns: width), x: x, y: y, limit: width, style: style) }
+        fill(Rect(x: x, y: y, width: width - columns, height: 1), style: style)
+        return width - columns + write(text, x: x + width - columns, y: y, limit: columns, style: style)
+    }
+
     /// Fills a rectangle with a character (one column wide) in a style.
     public mutating func fill(_ rect: Rect, with symbol: String = " ", style: Style = .plain) {
         let clipped = rect.intersection(area)

@@ -85,4 +85,14 @@ extension BufferTests {
         #expect(buffer.lines.joined().unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
         #expect(!buffer.lines.joined().unicodeScalars.contains { [0x202E, 0xE0041, 0x2028].contains($0.value) })
     }
+
+    @Test(arguments: ["", "7", "1,234", "비트코인", "12345678", "가나다라마"])
+    func rightAlignedWritesDrawWhatARightAlignedStringDraws(text: String) {
+        var aligned = Buffer(size: Size(width: 10, height: 1))
+        var padded = aligned
+        let style = Style.plain.foreground(.red)
+        let taken = aligned.write(text, x: 2, y: 0, rightAlignedIn: 6, style: style)
+        let written = padded.write(text.rightAligned(toColumns: 6), x: 2, y: 0, limit: 6, style: style)
+        #expect(aligned == padded && taken == written)
+    }
 }

@@ -115,7 +115,7 @@ struct CandlestickChart: Widget {
 
     private func renderLastPriceLine(at row: Int, in plot: Rect, into buffer: inout Buffer) {
         let dash = theme.isUnicode ? "┈" : "-"
-        buffer.write(String(repeating: dash, count: plot.width), x: plot.x, y: plot.y + row, limit: plot.width, style: theme.muted)
+        buffer.fill(Rect(x: plot.x, y: plot.y + row, width: max(0, plot.width), height: 1), with: dash, style: theme.muted)
     }
 
     private func renderVolumes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {

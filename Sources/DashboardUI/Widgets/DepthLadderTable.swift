@@ -104,14 +104,13 @@ struct DepthLadderTable: Widget {
         x = area.x + Self.markWidth
         for column in columns {
             let (text, cellStyle) = cell(column, of: level, style: style, isLast: isLast)
-            let fitted = DisplayFormat.fitted(text, toColumns: column.width - 1).rightAligned(toColumns: column.width - 1)
-            buffer.write(fitted, x: x, y: y, limit: column.width - 1, style: cellStyle)
+            buffer.write(DisplayFormat.fitted(text, toColumns: column.width - 1), x: x, y: y, rightAlignedIn: column.width - 1, style: cellStyle)
             x += column.width
         }
         guard bar.width > 0, bar.largest > .zero else { return }
         let share = level.quantity.doubleValue / bar.largest.doubleValue
         let length = Int(clampingRounded: share * Double(bar.width), to: 1...bar.width)
-        buffer.write(String(repeating: theme.bar, count: length), x: x, y: y, limit: bar.width, style: style.dim)
+        buffer.fill(Rect(x: x, y: y, width: min(length, bar.width), height: 1), with: theme.bar, style: style.dim)
     }
 
     private func cell(_ column: Column, of level: DepthLadder.Level, style: Style, isLast: Bool) -> (String, Style) {
@@ -128,7 +127,7 @@ struct DepthLadderTable: Widget {
     }
 
     private func drawSpread(y: Int, in area: Rect, into buffer: inout Buffer) {
-        buffer.write(String(repeating: theme.horizontalRule, count: area.width), x: area.x, y: y, limit: area.width, style: theme.muted)
+        buffer.fill(Rect(x: area.x, y: y, width: max(0, area.width), height: 1), with: theme.horizontalRule, style: theme.muted)
         buffer.write(" \(labels.spread) ", x: area.x + 2, y: y, limit: area.width - 2, style: theme.header)
     }
 }

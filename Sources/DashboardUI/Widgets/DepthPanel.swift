@@ -72,32 +72,28 @@ struct DepthPanel: Widget {
         x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
         x +=
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: Self.priceWidth).rightAligned(toColumns: Self.priceWidth), x: x,
-                y: y, limit: Self.priceWidth,
-                style: isLast ? style.bold.underlined : style) + 1
+                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: Self.priceWidth), x: x, y: y,
+                rightAlignedIn: Self.priceWidth, style: isLast ? style.bold.underlined : style) + 1
         x +=
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: Self.quantityWidth)
-                    .rightAligned(toColumns: Self.quantityWidth), x: x, y: y, limit: Self.quantityWidth)
-            + 1
+                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: Self.quantityWidth), x: x, y: y,
+                rightAlignedIn: Self.quantityWidth) + 1
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
             let length = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
-            buffer.write(String(repeating: theme.bar, count: min(length, barWidth)), x: x, y: y, limit: barWidth, style: style.dim)
+            buffer.fill(Rect(x: x, y: y, width: min(length, barWidth), height: 1), with: theme.bar, style: style.dim)
         }
         x += barWidth
         if showsTotal {
             x +=
                 buffer.write(
-                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth)
-                        .rightAligned(toColumns: Self.cumulativeWidth), x: x, y: y, limit: Self.cumulativeWidth,
-                    style: theme.muted) + 1
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth), x: x, y: y,
+                    rightAlignedIn: Self.cumulativeWidth, style: theme.muted) + 1
         }
         if showsPercent, let reference = ticker?.referencePrice, let change = (row.level.price - reference).divided(by: reference) {
             buffer.write(
-                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: Self.percentWidth)
-                    .rightAligned(toColumns: Self.percentWidth), x: x, y: y, limit: Self.percentWidth,
-                style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
+                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: Self.percentWidth), x: x, y: y,
+                rightAlignedIn: Self.percentWidth, style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
         }
     }
 
@@ -110,8 +106,7 @@ struct DepthPanel: Widget {
         } else {
             text += "- "
         }
-        let rule = String(repeating: theme.horizontalRule, count: max(0, area.width))
-        buffer.write(rule, x: area.x, y: y, limit: area.width, style: theme.muted)
+        buffer.fill(Rect(x: area.x, y: y, width: max(0, area.width), height: 1), with: theme.horizontalRule, style: theme.muted)
         buffer.write(text, x: area.x + 1, y: y, limit: area.width - 1, style: theme.header)
     }
 }
