@@ -2,8 +2,8 @@ import ExchangeTestSupport
 import Foundation
 import Testing
 
-/// `coinboard record` against a demo exchange on loopback, and `coinboard bench pipeline`
-/// over what it recorded and over the codec fixtures.
+/// `coinboard record` against a demo exchange on loopback, and `coinboard bench pipeline` and
+/// `bench screen` over what it recorded (the pipeline over the codec fixtures too).
 @Suite struct RecordAndBenchTests {
     struct BenchResult: Decodable {
         let messages: Int
@@ -50,6 +50,22 @@ import Testing
         #expect(result.messages == frames.count * 2)
         #expect(result.events > 0)
         #expect(result.messagesPerSecond > 0)
+
+        var cells: [Int] = []
+        for screen in [[], ["--detail", "--market", "KRW-BTC"]] {
+            let drawn = try await CoinboardProcess.run(["bench", "screen", "--input", path] + screen)
+            #expect(drawn.status == 0, "\(drawn.standardError)")
+            let figures = try JSONDecoder().decode(ScreenBenchResult.self, from: Data(drawn.standardOutput.utf8))
+            #expect(figures.messages == frames.count && figures.frames > 0 && figures.cells > 0)
+            cells.append(figures.cells)
+        }
+        #expect(cells[0] != cells[1], "the detail view draws other cells than the table")
+    }
+
+    struct ScreenBenchResult: Decodable {
+        let frames: Int
+        let messages: Int
+        let cells: Int
     }
 
     @Test func benchReadsBareFramesOfEachDialect() async throws {
