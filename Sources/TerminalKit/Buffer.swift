@@ -1,11 +1,5 @@
 import SafeText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A screen's worth of cells that widgets paint into; the only thing that reaches a
 /// terminal, and only through ``diff(from:)``.
 public struct Buffer: Sendable, Hashable {
@@ -169,8 +163,11 @@ public struct Buffer: Sendable, Hashable {
                     let start = y * size.width
                     // Rows compared as memory first (equal cells are equal in memory): most
                     // are unchanged.
-                    let rowBytes = size.width * MemoryLayout<Cell>.stride
-                    if memcmp(now.baseAddress! + start, before.baseAddress! + start, rowBytes) == 0 { continue }
+                    let row = start..<start + size.width
+                    let unchanged = UnsafeBufferPointer(rebasing: now[row]).withMemoryRebound(to: UInt64.self) { words in
+                        UnsafeBufferPointer(rebasing: before[row]).withMemoryRebound(to: UInt64.self) { words.elementsEqual($0) }
+                    }
+                    if unchanged { continue }
                     for x in 0..<size.width where now[start + x] != before[start + x] {
                         changes.append(CellChange(x: x, y: y, cell: now[start + x]))
                     }

@@ -95,4 +95,10 @@ extension BufferTests {
         let written = padded.write(text.rightAligned(toColumns: 6), x: 2, y: 0, limit: 6, style: style)
         #expect(aligned == padded && taken == written)
     }
+
+    @Test func aCellIsThreeWordsWithNoPadding() {
+        // The diff compares rows word by word: equal cells must be equal in every byte.
+        #expect(MemoryLayout<Cell>.size == 24 && MemoryLayout<Cell>.stride == 24 && MemoryLayout<Cell>.alignment == 8)
+        #expect(MemoryLayout<Grapheme>.size == 16)
+    }
 }
