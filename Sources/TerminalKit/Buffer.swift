@@ -165,7 +165,11 @@ public struct Buffer: Sendable, Hashable {
                     // are unchanged.
                     let row = start..<start + size.width
                     let unchanged = UnsafeBufferPointer(rebasing: now[row]).withMemoryRebound(to: UInt64.self) { words in
-                        UnsafeBufferPointer(rebasing: before[row]).withMemoryRebound(to: UInt64.self) { words.elementsEqual($0) }
+                        UnsafeBufferPointer(rebasing: before[row]).withMemoryRebound(to: UInt64.self) { previousWords in
+                            var index = 0
+                            while index < words.count && words[index] == previousWords[index] { index += 1 }
+                            return index == words.count
+                        }
                     }
                     if unchanged { continue }
                     for x in 0..<size.width where now[start + x] != before[start + x] {
