@@ -38,7 +38,7 @@ extension TimedEndToEndTests {
             #expect(Set(output.exchanges.keys) == ["bithumb", "upbit"])
             for (name, document) in output.exchanges {
                 #expect(document.exchange == "demo", "\(name)")
-                #expect(document.connection.state == "live", "\(name)")
+                #expect(document.connection.state == "live", "\(name): \(document.connection.lastProblem ?? "no problem said")")
                 #expect(document.connection.decodeErrors == 0, "\(name)")
                 #expect(document.markets.count >= 150, "\(name)")
                 #expect(!document.hasCrossedBook, "\(name)")
