@@ -70,6 +70,13 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
         (lhs.quoteBits, lhs.baseBits) < (rhs.quoteBits, rhs.baseBits)
     }
 
+    /// Hashes one word mixed from the four: equal codes mix equally, and every dictionary
+    /// keyed by market (the store's, the screen's) hashes a quarter of the bytes.
+    public func hash(into hasher: inout Hasher) {
+        let quote = quoteBits.mixed
+        hasher.combine(baseBits.mixed ^ (quote << 32 | quote >> 32))
+    }
+
     /// A currency code held as plain bits: its 1–16 ASCII bytes in two words, the first byte
     /// highest and zeros after the last, so words compare as the text does and a code copies,
     /// hashes and compares with no reference counting.
@@ -100,6 +107,9 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
         }
+
+        /// The two words as one, for hashing (the multiplier spreads the second's bytes).
+        var mixed: UInt64 { high ^ low &* 0x9E37_79B9_7F4A_7C15 }
 
         static func < (lhs: Currency, rhs: Currency) -> Bool {
             (lhs.high, lhs.low) < (rhs.high, rhs.low)

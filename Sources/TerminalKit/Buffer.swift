@@ -29,19 +29,13 @@ public struct Buffer: Sendable, Hashable {
     /// overrides, tag characters…, see `SafeText`) never reach a cell.
     /// - Returns: the columns written.
     @discardableResult
-    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
+    public mutating func write(_ text: String, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
         guard y >= 0, y < size.height else { return 0 }
         let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
         let end = overflow ? size.width : min(size.width, reach)
-        switch text.utf8.withContiguousStorageIfAvailable({ $0.isPrintableASCII ? writeASCII($0, x: x, y: y, end: end, style: style) : nil }) {
-        case .some(.some(let columns)):
+        var text = text
+        if let columns = text.withUTF8({ $0.isPrintableASCII ? writeASCII($0, x: x, y: y, end: end, style: style) : nil }) {
             return columns
-        case .some(.none):
-            break
-        case .none:
-            if text.isPrintableASCII {
-                return Array(text.utf8).withUnsafeBufferPointer { writeASCII($0, x: x, y: y, end: end, style: style) }
-            }
         }
         var column = x
         for character in text {
@@ -114,8 +108,7 @@ public struct Buffer: Sendable, Hashable {
     /// right half of a wide character with `?`, for terminals that cannot show Unicode.
     public mutating func replaceNonASCII(with replacement: (Character) -> Character) {
         for index in cells.indices {
-            let grapheme = cells[index].grapheme
-            guard let character = grapheme.isEmpty ? nil : grapheme.text.first else {
+            guard let character = cells[index].grapheme.text.first else {
                 cells[index].grapheme = Grapheme("?")
                 continue
             }
@@ -135,6 +128,18 @@ public struct Buffer: Sendable, Hashable {
     /// Puts `cells` on row `y` from column `x`, one a column (clipped to the buffer), as
     /// drawing them would: a row drawn before, copied.
     public mutating func paste(_ row: [Cell], x: Int, y: Int) {
+        if y >= 0, y < size.height, x >= 0, x + row.count <= size.width, !row.isEmpty {
+            let start = y * size.width + x
+            // Over cells that are neither half of a wide character, putting cell by cell
+            // changes nothing but the cells put: a copy.
+            let copied = cells.withUnsafeMutableBufferPointer { cells in
+                let target = UnsafeMutableBufferPointer(rebasing: cells[start..<start + row.count])
+                guard target.allSatisfy(\.isNarrow) else { return false }
+                _ = target.update(fromContentsOf: row)
+                return true
+            }
+            if copied { return }
+        }
         for (offset, cell) in row.enumerated() { put(cell, x: x + offset, y: y) }
     }
 
@@ -163,15 +168,7 @@ public struct Buffer: Sendable, Hashable {
                     let start = y * size.width
                     // Rows compared as memory first (equal cells are equal in memory): most
                     // are unchanged.
-                    let row = start..<start + size.width
-                    let unchanged = UnsafeBufferPointer(rebasing: now[row]).withMemoryRebound(to: UInt64.self) { words in
-                        UnsafeBufferPointer(rebasing: before[row]).withMemoryRebound(to: UInt64.self) { previousWords in
-                            var index = 0
-                            while index < words.count && words[index] == previousWords[index] { index += 1 }
-                            return index == words.count
-                        }
-                    }
-                    if unchanged { continue }
+                    if Self.equalMemory(now.baseAddress! + start, before.baseAddress! + start, cells: size.width) { continue }
                     for x in 0..<size.width where now[start + x] != before[start + x] {
                         changes.append(CellChange(x: x, y: y, cell: now[start + x]))
                     }
@@ -179,6 +176,27 @@ public struct Buffer: Sendable, Hashable {
             }
         }
         return changes
+    }
+
+    /// Whether `count` cells at `first` and `second` are equal in memory, compared 32 bytes
+    /// at a time.
+    private static func equalMemory(_ first: UnsafePointer<Cell>, _ second: UnsafePointer<Cell>, cells count: Int) -> Bool {
+        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+        let bytes = count * MemoryLayout<Cell>.stride
+        var offset = 0
+        while offset + 32 <= bytes {
+            let left = first.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt64>.self)
+            let right = second.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt64>.self)
+            guard left == right else { return false }
+            offset += 32
+        }
+        while offset < bytes {
+            guard first.load(fromByteOffset: offset, as: UInt64.self) == second.load(fromByteOffset: offset, as: UInt64.self) else {
+                return false
+            }
+            offset += 8
+        }
+        return true
     }
 
     private func contains(x: Int, y: Int) -> Bool {

@@ -34,6 +34,9 @@ public struct Cell: Sendable, Hashable {
 
     /// Whether this cell is the right half of a wide character.
     public var isContinuation: Bool { grapheme.isEmpty }
+
+    /// Whether this cell is neither half of a wide character.
+    var isNarrow: Bool { !grapheme.isEmpty && grapheme.columns < 2 }
 }
 
 /// A cell to draw at a position: what a backend receives.

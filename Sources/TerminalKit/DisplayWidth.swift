@@ -36,6 +36,19 @@ extension Unicode.Scalar {
     }
 }
 
+extension Unicode.Scalar {
+    /// Whether the scalar is a whole character among any scalars of which this holds: no rule
+    /// of grapheme clustering joins two of them (none is a mark, a joiner, a control, a
+    /// regional indicator or a Hangul jamo; precomposed Hangul syllables join only jamo).
+    @usableFromInline
+    var isCharacterOfItsOwn: Bool {
+        switch value {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x27BF, 0xAC00...0xD7A3: true
+        default: false
+        }
+    }
+}
+
 extension Character {
     /// Columns the character takes in a terminal: its scalars' widths added up, at most 2
     /// (a decomposed Hangul syllable or an emoji sequence is still one wide cell).
@@ -48,6 +61,7 @@ extension Character {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is printable ASCII (space to `~`).
+    @usableFromInline
     var isPrintableASCII: Bool {
         allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
@@ -55,15 +69,27 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension StringProtocol {
     /// Whether every character is printable ASCII (space to `~`): one column each.
+    @inlinable
     var isPrintableASCII: Bool {
         utf8.withContiguousStorageIfAvailable(\.isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// Columns the text takes in a terminal (Hangul is two columns per syllable).
+    /// Columns the text takes in a terminal (Hangul is two columns per syllable): its
+    /// characters' columns added up. Text of scalars that are each a character of their own
+    /// (Korean names, labels, arrows) is counted scalar by scalar, without breaking it into
+    /// characters.
+    @inlinable
     public var terminalColumns: Int {
         if isPrintableASCII { return utf8.count }
         var columns = 0
-        for character in self { columns += character.terminalColumns }
+        for scalar in unicodeScalars {
+            guard scalar.isCharacterOfItsOwn else {
+                columns = 0
+                for character in self { columns += character.terminalColumns }
+                return columns
+            }
+            columns += scalar.terminalColumns
+        }
         return columns
     }
 

@@ -72,9 +72,6 @@ public struct Grapheme: Sendable, Hashable {
     /// Whether nothing is kept: the right half of a wide character.
     public var isEmpty: Bool { byteCount == 0 }
 
-    /// Whether the character is ASCII.
-    public var isASCII: Bool { byteCount == 1 && low < 0x80 }
-
     /// The UTF-8 bytes kept.
     public var utf8: UTF8Bytes { UTF8Bytes(grapheme: self) }
 

@@ -2,15 +2,25 @@
 /// a row whose inputs have not changed is copied instead of drawn again.
 ///
 /// It keeps only the rows the last frame drew, so it holds at most as many rows as the screen
-/// has, whatever scrolls past.
+/// has, whatever scrolls past. Its methods are inlinable, so each use compiles for its own row
+/// identities and inputs (hashing and comparing them directly, not through witness tables).
 public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: Sendable {
-    private struct Entry: Sendable {
-        var inputs: Inputs
-        var cells: [Cell]
+    /// A row and its inputs, shared by reference: keeping a row for the next frame copies a
+    /// pointer, not the inputs.
+    @usableFromInline
+    final class Entry: Sendable {
+        @usableFromInline let inputs: Inputs
+        @usableFromInline let cells: [Cell]
+
+        @inlinable
+        init(inputs: Inputs, cells: [Cell]) {
+            self.inputs = inputs
+            self.cells = cells
+        }
     }
 
-    private var previous: [ID: Entry] = [:]
-    private var current: [ID: Entry] = [:]
+    @usableFromInline var previous: [ID: Entry] = [:]
+    @usableFromInline var current: [ID: Entry] = [:]
 
     /// An empty cache.
     public init() {}
@@ -21,6 +31,7 @@ public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: S
     /// Draws row `id` into `row` (one row high) of `buffer`: a copy of its cells from the
     /// previous frame when it was drawn from equal `inputs` at the same width, else by `draw`,
     /// which must draw it from `inputs` alone (and within `row`).
+    @inlinable
     public mutating func draw(_ id: ID, inputs: Inputs, in row: Rect, into buffer: inout Buffer, draw: (inout Buffer) -> Void) {
         if let entry = current[id] ?? previous[id], entry.cells.count == row.width, entry.inputs == inputs {
             buffer.paste(entry.cells, x: row.x, y: row.y)
@@ -32,6 +43,7 @@ public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: S
     }
 
     /// Ends a frame: the rows it drew are kept for the next one, the others let go.
+    @inlinable
     public mutating func endFrame() {
         swap(&previous, &current)
         current.removeAll(keepingCapacity: true)

@@ -99,6 +99,8 @@ import Testing
         #expect(a.merged(with: b) == MarketWarning(step: .danger, reasons: ["A", "B", "C"], until: start))
         #expect(MarketWarning.merging(nil, nil) == nil)
         #expect(MarketWarning.merging(nil, b) == b)
+        #expect(MarketWarning.merging(a, nil) == a)
+        #expect(MarketWarning.merging(b, a) == b.merged(with: a))
         let many = MarketWarning(step: .caution, reasons: (0..<40).map { "R\($0)" } + ["", "\u{1b}"])
         #expect(many.reasons.count == 16, "reasons are bounded")
         #expect(!many.reasons.contains(""))

@@ -56,7 +56,7 @@ import Testing
         to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SeededGenerator
     ) {
         let style = randomStyle(&random)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0..<6:
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
             let start = Int.random(in: 0..<max(1, text.count), using: &random)
@@ -79,10 +79,15 @@ import Testing
                 height: 1 + Int.random(in: 0..<3, using: &random))
             buffer.updateStyles(in: rect) { $0.isReversed.toggle() }
             reference.updateStyles(in: rect) { $0.isReversed.toggle() }
-        case 9 where Int.random(in: 0..<2, using: &random) == 0:
+        case 9, 10:
             let from = (x: Int.random(in: -1..<size.width, using: &random), y: Int.random(in: 0..<size.height, using: &random))
             let count = Int.random(in: 0...size.width, using: &random)
-            let to = (x: Int.random(in: -2..<size.width + 1, using: &random), y: Int.random(in: -1...size.height, using: &random))
+            // Mostly within the row (copied as memory when no wide character is under it),
+            // sometimes past its ends.
+            let to =
+                Int.random(in: 0..<4, using: &random) == 0
+                ? (x: Int.random(in: -2..<size.width + 1, using: &random), y: Int.random(in: -1...size.height, using: &random))
+                : (x: Int.random(in: 0...size.width - count, using: &random), y: Int.random(in: 0..<size.height, using: &random))
             buffer.paste(buffer.cells(inRow: from.y, from: from.x, count: count), x: to.x, y: to.y)
             reference.paste((from.x..<from.x + count).map { reference[$0, from.y] }, x: to.x, y: to.y)
         default:

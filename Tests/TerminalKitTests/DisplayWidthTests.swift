@@ -1,3 +1,4 @@
+import MarketCore
 import TerminalKit
 import Testing
 
@@ -17,6 +18,24 @@ import Testing
         #expect(decomposed.terminalColumns == 2)
         #expect("a\u{7}b\u{1B}".terminalColumns == 2)
         #expect("e\u{301}".terminalColumns == 1)
+    }
+
+    /// Text counted scalar by scalar (when every scalar is a character of its own) counts as
+    /// its characters do, whatever the mix: marks, joiners, jamo, emoji and controls among
+    /// Hangul, Latin and symbols.
+    @Test func scalarCountingAgreesWithCharacters() {
+        let scalars: [Unicode.Scalar] = [
+            "a", " ", "~", "\u{A0}", "é", "\u{AD}", "\u{2C6}", "…", "‰", "←", "▲", "★", "♥", "✅", "가", "힣", "\u{D7A4}",
+            "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FB}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{1F1F0}", "\u{1F1F7}",
+            "\u{1F600}", "\u{7}", "\r", "\n", "\u{2028}", "\u{200B}", "中", "ｶ",
+        ]
+        var random = SeededGenerator(seed: 0xC011_A115)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...8, using: &random) { text.append(scalars.randomElement(using: &random)!) }
+            let string = String(text)
+            #expect(string.terminalColumns == string.reduce(0) { $0 + $1.terminalColumns }, "\(string.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test func paddingAndTruncationCountColumns() {

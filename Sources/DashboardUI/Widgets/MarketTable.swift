@@ -13,15 +13,31 @@ struct MarketTable: Widget {
     /// Rows of earlier frames, by market.
     typealias Rows = RowCache<MarketCode, RowInputs>
 
-    /// Everything a row shows, besides its market code: equal inputs draw equal rows.
+    /// Everything a row shows, besides its market code, and nothing else: equal inputs draw
+    /// equal rows, and comparing them is cheap.
     struct RowInputs: Sendable, Equatable {
         var layout: Layout
-        var market: Market?
-        var ticker: Ticker?
+        var figures: Figures?
         var flash: PriceMove?
+        var name: String
+        var badge: String
+        var isWarned: Bool
         var isFavorite: Bool
-        var signals: MarketSignals?
-        var isNew: Bool
+    }
+
+    /// The ticker's figures a row shows.
+    struct Figures: Sendable, Equatable {
+        var price: ExactDecimal
+        var change: PriceChange
+        var flow: TradeFlow?
+        var tradeValue: ExactDecimal?
+
+        init(_ ticker: Ticker) {
+            price = ticker.price
+            change = ticker.change
+            flow = ticker.flow
+            tradeValue = ticker.tradeValue24h
+        }
     }
 
     /// What every row of a frame shares: the columns and how they read.
@@ -98,7 +114,7 @@ struct MarketTable: Widget {
         let snapshot = state.snapshot
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
-            let inputs = rowInputs(code, layout: layout, snapshot: snapshot)
+            let inputs = rowInputs(code, layout: layout, labels: labels, snapshot: snapshot)
             rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -106,12 +122,14 @@ struct MarketTable: Widget {
         }
     }
 
-    private func rowInputs(_ code: MarketCode, layout: Layout, snapshot: MarketSnapshot) -> RowInputs {
+    private func rowInputs(_ code: MarketCode, layout: Layout, labels: Labels, snapshot: MarketSnapshot) -> RowInputs {
         let market = state.listing[code]
         let signals = market.map { snapshot.signals(for: $0) }
         return RowInputs(
-            layout: layout, market: market, ticker: snapshot.tickers[code], flash: state.flashes[code]?.move,
-            isFavorite: state.favorites.contains(code), signals: signals, isNew: signals?.isNew(at: snapshot.capturedAt) ?? false)
+            layout: layout, figures: snapshot.tickers[code].map(Figures.init), flash: state.flashes[code]?.move,
+            name: MarketRows.name(of: code, market: market, language: layout.language),
+            badge: signals.map { labels.badge($0, isNew: $0.isNew(at: snapshot.capturedAt)) } ?? "", isWarned: signals?.warning != nil,
+            isFavorite: state.favorites.contains(code))
     }
 
     private static func renderRow(
@@ -119,21 +137,16 @@ struct MarketTable: Widget {
         into buffer: inout Buffer
     ) {
         let theme = inputs.layout.theme
-        let labels = Labels(language: inputs.layout.language)
-        let ticker = inputs.ticker
-        let signals = inputs.signals
+        let ticker = inputs.figures
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
             case .star:
                 return (inputs.isFavorite ? theme.star : "", Style.plain.foreground(.yellow))
             case .name:
-                return (
-                    MarketRows.name(of: code, market: inputs.market, language: inputs.layout.language),
-                    signals?.warning != nil ? Style.plain.foreground(.yellow) : .plain
-                )
+                return (inputs.name, inputs.isWarned ? Style.plain.foreground(.yellow) : .plain)
             case .badge:
-                return (signals.map { labels.badge($0, isNew: inputs.isNew) } ?? "", theme.warning)
+                return (inputs.badge, theme.warning)
             case .symbol:
                 return (code.base, theme.muted)
             case .price:
@@ -148,7 +161,7 @@ struct MarketTable: Widget {
                 let style = strength.map { $0 > 100 ? theme.rise : ($0 < 100 ? theme.fall : .plain) } ?? .plain
                 return (strength.map { $0.formatted(fractionDigits: 2) } ?? "-", style)
             case .tradeValue:
-                return (ticker?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
+                return (ticker?.tradeValue.map(DisplayFormat.millions) ?? "-", .plain)
             }
         }
     }

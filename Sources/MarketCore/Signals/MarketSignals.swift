@@ -48,7 +48,7 @@ extension MarketSnapshot {
         let ticker = tickers[market.code]
         let status = ticker?.status
         let designation = status?.isDesignated == true ? MarketWarning(step: .designated) : nil
-        let warning = MarketWarning.merging(market.warning, designation, alerts[market.code])
+        let warning = MarketWarning.merging(MarketWarning.merging(market.warning, designation), alerts[market.code])
         return MarketSignals(
             warning: warning, state: status?.state ?? .active, delistingDate: status?.delistingDate,
             transfer: transfers[market.code.base], tradeStrength: ticker?.flow?.strength,

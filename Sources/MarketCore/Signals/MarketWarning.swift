@@ -47,8 +47,10 @@ public struct MarketWarning: Sendable, Hashable {
     }
 
     /// Merges optional warnings: `nil` when neither says anything.
-    public static func merging(_ warnings: MarketWarning?...) -> MarketWarning? {
-        warnings.compactMap { $0 }.reduce(nil) { merged, next in merged?.merged(with: next) ?? next }
+    public static func merging(_ first: MarketWarning?, _ second: MarketWarning?) -> MarketWarning? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return first.merged(with: second)
     }
 
     /// The reasons the exchange uses for a volume spike (Bithumb's and Upbit's names).
