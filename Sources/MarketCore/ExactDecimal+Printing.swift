@@ -44,9 +44,12 @@ extension ExactDecimal: CustomStringConvertible {
         let magnitude = rounded.units.magnitude
         let whole = magnitude / UInt128(Self.unitsPerOne)
         var text = rounded.units < 0 ? "-" : ""
-        text += String(whole)
+        // Printed from a word when it fits, as nearly every price and size does: printing a
+        // 128-bit integer takes its slow generic path.
+        text += whole <= UInt128(UInt64.max) ? String(UInt64(whole)) : String(whole)
         guard clamped > 0 else { return text }
-        let fraction = (magnitude % UInt128(Self.unitsPerOne)) / powersOfTen[Self.scale - clamped]
+        // Under 10¹⁸: a word.
+        let fraction = UInt64((magnitude % UInt128(Self.unitsPerOne)) / powersOfTen[Self.scale - clamped])
         let fractionText = String(fraction)
         text += "."
         text += String(repeating: "0", count: clamped - fractionText.count)

@@ -48,7 +48,8 @@ struct Theme: Sendable, Hashable {
     /// Draws a panel's title, underlined across its first row; returns the rows below.
     func drawTitle(_ title: String, in area: Rect, into buffer: inout Buffer) -> Rect {
         let (row, body) = area.splitTop(1)
-        buffer.write(" \(title)".padded(toColumns: row.width), x: row.x, y: row.y, limit: row.width, style: header.underlined)
+        buffer.fill(row, style: header.underlined)
+        buffer.write(" \(title)", x: row.x, y: row.y, limit: row.width, style: header.underlined)
         return body
     }
 

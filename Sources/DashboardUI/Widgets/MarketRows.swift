@@ -66,15 +66,15 @@ enum MarketRows {
         return market.englishName.lowercased().contains(needle) || HangulSearch.matches(needle, in: market.koreanName)
     }
 
-    /// The number `key` sorts `code` by (every key but the name's).
+    /// The number `key` sorts `code` by (every key but the name's). The ticker's field is read
+    /// in place: a whole ticker is not copied out for it.
     private static func sortValue(of code: MarketCode, key: SortKey, snapshot: MarketSnapshot) -> ExactDecimal? {
-        let ticker = snapshot.tickers[code]
-        return switch key {
-        case .tradeValue: ticker?.tradeValue24h
-        case .changeRate: ticker?.change.signedRate
-        case .price: ticker?.price
+        switch key {
+        case .tradeValue: snapshot.tickers[code]?.tradeValue24h
+        case .changeRate: snapshot.tickers[code]?.change.signedRate
+        case .price: snapshot.tickers[code]?.price
         case .popularity: snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero
-        case .tradeStrength: ticker?.flow?.strength
+        case .tradeStrength: snapshot.tickers[code]?.flow?.strength
         case .name, .favoritesOrder, .gap: nil
         }
     }
