@@ -56,6 +56,10 @@ public struct Grapheme: Sendable, Hashable {
 
     /// The first character of `text` with the columns it takes, or ``empty`` for empty text.
     public init(_ text: some StringProtocol) {
+        if text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F {
+            self.init(ascii: byte)
+            return
+        }
         guard let character = text.first else {
             self = .empty
             return

@@ -15,6 +15,8 @@ public struct TableState: Sendable, Equatable {
     public internal(set) var showsTradeStrength: Bool
     /// The markets listed now, filtered and sorted.
     public internal(set) var rows: [MarketCode] = []
+    /// The markets ``rows`` were sorted from.
+    var sortedFrom = SortedFrom()
     /// The highlighted market.
     public internal(set) var selection: MarketCode?
     /// The first row shown.
@@ -40,8 +42,9 @@ public struct TableState: Sendable, Equatable {
 
     /// Lists `rows`: the highlight stays on its market while listed, goes to `remembered` (the
     /// market last looked at) before the user has moved it, and otherwise to the top row.
-    mutating func show(_ rows: [MarketCode], remembered: MarketCode?, visible: Int) {
-        self.rows = rows
+    mutating func show(_ sorted: MarketRows.Sorted, remembered: MarketCode?, visible: Int) {
+        rows = sorted.rows
+        sortedFrom.markets = sorted.matched
         if !hasChosenSelection, let remembered, rows.contains(remembered) {
             selection = remembered
             hasChosenSelection = true
@@ -70,4 +73,14 @@ public struct TableState: Sendable, Equatable {
         if index >= scrollOffset + visible { scrollOffset = index - visible + 1 }
         scrollOffset = max(0, min(scrollOffset, max(0, rows.count - visible)))
     }
+}
+
+/// The markets a table's rows were last sorted from, in the listing's order: the next sort of
+/// the same markets starts from the rows (``MarketRows/make``). Equal whatever it holds, so two
+/// tables listing the same rows are equal: it changes how the next sort runs, never which rows
+/// come out of it.
+struct SortedFrom: Sendable, Equatable {
+    var markets: [MarketCode] = []
+
+    static func == (lhs: SortedFrom, rhs: SortedFrom) -> Bool { true }
 }

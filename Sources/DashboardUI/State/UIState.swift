@@ -198,10 +198,12 @@ public struct UIState: Sendable, Equatable {
     }
 
     private mutating func refreshRows() {
-        let rows = MarketRows.make(
-            board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites, query: table.query,
-            sort: table.sort, language: nameLanguage, includesUnpaired: comparison.showsUnpaired)
-        table.show(rows, remembered: settings.lastMarket, visible: visibleRowCount)
+        table.show(
+            MarketRows.make(
+                board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites, query: table.query,
+                sort: table.sort, language: nameLanguage, includesUnpaired: comparison.showsUnpaired,
+                previous: MarketRows.Sorted(matched: table.sortedFrom.markets, rows: table.rows)),
+            remembered: settings.lastMarket, visible: visibleRowCount)
     }
 
     private mutating func sampleMessageRate() {

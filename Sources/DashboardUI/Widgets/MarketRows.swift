@@ -3,9 +3,38 @@ import MarketCore
 /// Which markets the table lists and in what order: the view-model work done once per
 /// snapshot, key or search change, never while drawing.
 enum MarketRows {
+    /// The rows a table lists and the markets they were sorted from, in the listing's order.
+    struct Sorted: Sendable, Equatable {
+        var matched: [MarketCode] = []
+        var rows: [MarketCode] = []
+    }
+
+    /// The rows to list. When the same markets match as for `previous`, they are sorted
+    /// starting from `previous`'s rows: keys move little between snapshots, the order is then
+    /// nearly right, and the sort (which merges runs already in order) compares each row about
+    /// once instead of log₂ n times. Ties go by code, so the rows are the same whatever order
+    /// the sort starts from.
     static func make(
         board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
-        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage, includesUnpaired: Bool = false
+        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage, includesUnpaired: Bool = false,
+        previous: Sorted = Sorted()
+    ) -> Sorted {
+        let matched = matching(
+            board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, query: query,
+            includesUnpaired: includesUnpaired)
+        if sort.key == .favoritesOrder {
+            let inOrder = matched.filter(Set(favorites).contains)
+            return Sorted(matched: matched, rows: sort.isDescending ? inOrder.reversed() : inOrder)
+        }
+        let start = matched == previous.matched ? previous.rows : matched
+        return Sorted(
+            matched: matched, rows: ordered(start, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language))
+    }
+
+    /// The markets the tab lists that match the search, in the listing's order.
+    private static func matching(
+        board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
+        favorites: [MarketCode], query: String, includesUnpaired: Bool
     ) -> [MarketCode] {
         let snapshot = board[exchange]
         let listed: [MarketCode]
@@ -15,21 +44,20 @@ enum MarketRows {
         case .compare: listed = compared(board, includesUnpaired: includesUnpaired)
         }
         let needle = query.lowercased()
-        let matching =
-            needle.isEmpty
-            ? listed
-            : listed.filter { code in
-                matches(needle, code: code, market: byCode[code])
-            }
-        if sort.key == .favoritesOrder {
-            let inOrder = matching.filter(Set(favorites).contains)
-            return sort.isDescending ? inOrder.reversed() : inOrder
-        }
+        return needle.isEmpty ? listed : listed.filter { code in matches(needle, code: code, market: byCode[code]) }
+    }
+
+    /// `markets` in `sort`'s order (by name or by a number).
+    private static func ordered(
+        _ markets: [MarketCode], board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
+        sort: SortOrder, language: NameLanguage
+    ) -> [MarketCode] {
+        let snapshot = board[exchange]
         if sort.key == .name {
-            return ordered(matching.map { ($0, name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
+            return ordered(markets.map { ($0, name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
         }
         return ordered(
-            matching.map { code in
+            markets.map { code in
                 (
                     code,
                     tab == .compare
