@@ -80,12 +80,12 @@ struct TickerHeader: Widget {
     /// `keep` go first when they do not all fit (volume, then value, open, previous close…;
     /// how fresh the data is stays).
     static func fitting(_ figures: [(text: String, keep: Int)], columns: Int) -> String {
-        var kept = figures
-        while kept.count > 1, kept.map(\.text.terminalColumns).reduce(0, +) + 2 * (kept.count - 1) > columns,
-            let least = kept.indices.min(by: { kept[$0].keep < kept[$1].keep })
-        {
+        var kept = figures.map { (text: $0.text, keep: $0.keep, columns: $0.text.terminalColumns) }
+        var width = kept.reduce(0) { $0 + $1.columns } + 2 * (kept.count - 1)
+        while kept.count > 1, width > columns, let least = kept.indices.min(by: { kept[$0].keep < kept[$1].keep }) {
+            width -= kept[least].columns + 2
             kept.remove(at: least)
         }
-        return kept.map(\.text).joined(separator: "  ")
+        return kept.map { $0.text }.joined(separator: "  ")
     }
 }
