@@ -43,17 +43,43 @@ extension ExactDecimal: CustomStringConvertible {
         let rounded = rounded(toFractionDigits: clamped)
         let magnitude = rounded.units.magnitude
         let whole = magnitude / UInt128(Self.unitsPerOne)
-        var text = rounded.units < 0 ? "-" : ""
-        // Printed from a word when it fits, as nearly every price and size does: printing a
-        // 128-bit integer takes its slow generic path.
-        text += whole <= UInt128(UInt64.max) ? String(UInt64(whole)) : String(whole)
-        guard clamped > 0 else { return text }
         // Under 10¹⁸: a word.
         let fraction = UInt64((magnitude % UInt128(Self.unitsPerOne)) / powersOfTen[Self.scale - clamped])
-        let fractionText = String(fraction)
-        text += "."
-        text += String(repeating: "0", count: clamped - fractionText.count)
-        text += fractionText
-        return text
+        // At most a sign, 39 digits, a point and 18 digits, written straight into the string.
+        return String(unsafeUninitializedCapacity: 59) { text in
+            var count = 0
+            if rounded.units < 0 {
+                text[0] = UInt8(ascii: "-")
+                count = 1
+            }
+            // The whole part from a word when it fits, as nearly every price and size does.
+            count +=
+                whole <= UInt128(UInt64.max)
+                ? Self.writeDigits(of: UInt64(whole), count: 1, into: text, at: count)
+                : Self.writeDigits(of: whole, count: 1, into: text, at: count)
+            guard clamped > 0 else { return count }
+            text[count] = UInt8(ascii: ".")
+            return count + 1 + Self.writeDigits(of: fraction, count: clamped, into: text, at: count + 1)
+        }
+    }
+
+    /// Writes `value`'s decimal digits at `start`, with leading zeros to at least `count`
+    /// digits, and returns how many it wrote.
+    private static func writeDigits<Value: FixedWidthInteger & UnsignedInteger>(
+        of value: Value, count: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
+    ) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        digits = Swift.max(digits, count)
+        var remaining = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
+        return digits
     }
 }

@@ -90,16 +90,21 @@ public enum DisplayFormat {
             let negative = bytes.first == UInt8(ascii: "-")
             let start = negative ? 1 : 0
             let point = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
-            let digits = point - start
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + digits / 3)
-            if negative { result.append(UInt8(ascii: "-")) }
-            for index in start..<point {
-                if index > start && (point - index) % 3 == 0 { result.append(UInt8(ascii: ",")) }
-                result.append(bytes[index])
+            let commas = max(0, point - start - 1) / 3
+            guard commas > 0 else { return String(decoding: bytes, as: UTF8.self) }
+            // Written straight into the string's storage: no array between.
+            return String(unsafeUninitializedCapacity: bytes.count + commas) { result in
+                var count = 0
+                for index in bytes.indices {
+                    if index > start && index < point && (point - index) % 3 == 0 {
+                        result[count] = UInt8(ascii: ",")
+                        count += 1
+                    }
+                    result[count] = bytes[index]
+                    count += 1
+                }
+                return count
             }
-            result += bytes[point...]
-            return String(decoding: result, as: UTF8.self)
         }
     }
 
