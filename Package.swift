@@ -146,6 +146,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -248,7 +250,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ExchangeClientTests",
-            dependencies: ["ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore"],
+            dependencies: [
+                "ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -27,9 +27,12 @@ public struct LivePipeline: Sendable {
     /// second.
     public static func run<Result: Sendable>(
         plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
-        snapshotsPerSecond: Int = 20, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        snapshotsPerSecond: Int = 20, storeClock: (any RuntimeClock)? = nil,
+        _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
-        let store = MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
+        let store =
+            storeClock.map { MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, clock: $0) }
+            ?? MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
         let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
         let context = Context(
             store: store, configuration: configuration, logger: logger, recording: recording, replayPlayed: replayPlayed,

@@ -2,10 +2,13 @@ import ArgumentParser
 import CursesTerminal
 import DashboardRuntime
 import DashboardUI
+import ExchangeClient
 import FeedPipeline
 import Foundation
 import Logging
 import MarketRuntime
+import NIOCore
+import NIOPosix
 import Persistence
 import Settings
 import UnixSignals
@@ -55,19 +58,26 @@ struct DashboardOptions: ParsableArguments {
         let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
+        // The screen's own thread: the app, its snapshot reader and its timers run on one event
+        // loop, so a frame wakes one thread once.
+        let screenLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let screenClock = EventLoopClock(loop: screenLoop.next())
+        defer { screenLoop.shutdownGracefully { _ in } }
         try await runUntilSignalled(trapping: [.sigint, .sigterm, .sighup], logger: logger) {
             try await LivePipeline.run(
                 plan: plan,
                 configuration: FeedConfiguration(
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
-                snapshotsPerSecond: frameRate
+                snapshotsPerSecond: frameRate, storeClock: screenClock
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
                     store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository,
-                    settings: settings, frameRate: frameRate, logger: logger)
-                let view = try await app.run()
+                    settings: settings, frameRate: frameRate, clock: screenClock, logger: logger)
+                let view = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: screenLoop.next())) {
+                    try await app.run()
+                }
                 do {
                     try await viewFile.save(view)
                 } catch {
