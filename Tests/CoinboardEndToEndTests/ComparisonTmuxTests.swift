@@ -23,12 +23,12 @@ extension TimedEndToEndTests {
                 defer { tmux.kill() }
                 try await tmux.waitForScreen("both exchanges live") { $0.contains("빗썸 ● live") && $0.contains("업비트 ● live") }
                 try await tmux.send("Tab", "Tab")
-                let wide = try await tmux.waitForScreen("the comparison, widest gap first") { screen in
+                // Rows with a gap fill in as both exchanges' tickers arrive.
+                try await tmux.waitForScreen("the comparison, widest gap first, with twenty rows of gaps") { screen in
                     screen.contains("거래소 비교") && screen.contains("업비트−빗썸") && screen.contains("차이%") && screen.contains("업비트 거래대금")
                         && screen.contains("정렬: 가격차▼")
+                        && screen.split(separator: "\n").filter { $0.hasSuffix("%") || $0.contains("%  ") }.count >= 20
                 }
-                let rows = wide.split(separator: "\n").filter { $0.hasSuffix("%") || $0.contains("%  ") }
-                #expect(rows.count >= 20, "\(wide)")
 
                 try await tmux.resize(width: 80, height: 24)
                 let narrow = try await tmux.waitForScreen("the comparison at 80×24") { screen in
