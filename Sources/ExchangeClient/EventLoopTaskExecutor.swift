@@ -1,8 +1,9 @@
 public import NIOCore
 
-/// Runs tasks on one event loop: a connection's session, given this as its executor
-/// preference, decodes and hands on each message on the thread that read it (and so do the
-/// actors it calls, when free), instead of waking another thread for every read.
+/// Runs tasks on one event loop: given as a task's executor preference, the task, its child
+/// tasks and the default actors it calls (when free) run on the loop's thread. The loop must
+/// outlive every task that prefers it, and every actor such a task has called: an actor busy when
+/// called may be scheduled on the loop, and a job for a loop that has shut down is dropped.
 public final class EventLoopTaskExecutor: TaskExecutor {
     private let loop: any EventLoop
 

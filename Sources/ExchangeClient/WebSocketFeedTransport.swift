@@ -67,9 +67,7 @@ public struct WebSocketFeedTransport: FeedTransport {
                         let messages = DecodedFeedMessages(
                             inbound: inbound, dialect: dialect, maxSize: WireLimits.frameBytes,
                             recorder: recorder)
-                        try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: loop.next())) {
-                            try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
-                        }
+                        try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
                     }
                 }
                 group.addTask {

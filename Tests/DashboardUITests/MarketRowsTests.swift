@@ -29,7 +29,7 @@ import Testing
                 now = now.advanced(byMicroseconds: 40_000)
                 for _ in 0..<Int.random(in: 0..<8, using: &random) {
                     let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
-                    market.apply(.ticker(Self.ticker(code, price: 90 + Int.random(in: 0..<20, using: &random), at: now)))
+                    market.apply(.ticker(Sample.ticker(code, price: 990 + Int.random(in: 0..<20, using: &random), at: now)))
                 }
                 let board = BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))
                 let query = Int.random(in: 0..<10, using: &random) == 0 ? "c1" : ""
@@ -49,14 +49,5 @@ import Testing
                 previous = fromPrevious
             }
         }
-    }
-
-    private static func ticker(_ code: MarketCode, price: Int, at time: Timestamp) -> Ticker {
-        let change = price - 100
-        return Ticker(
-            market: code, price: ExactDecimal(price),
-            change: PriceChange(
-                signedAmount: ExactDecimal(change), signedRate: ExactDecimal(change).shifted(byPowerOfTen: -2), basis: .sinceMidnightKST),
-            tradeValue24h: ExactDecimal(price * 1_000), timestamp: time)
     }
 }

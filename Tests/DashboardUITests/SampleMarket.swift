@@ -35,6 +35,17 @@ enum SampleMarket {
             volume24h: decimal("1234.5678"), tradeValue24h: decimal(value), timestamp: now)
     }
 
+    /// A ticker at `price` won at `time`: its change counted from 1,000 won, its traded value
+    /// a million times the price.
+    static func ticker(_ market: MarketCode, price: Int, at time: Timestamp) -> Ticker {
+        let change = price - 1000
+        return Ticker(
+            market: market, price: ExactDecimal(price),
+            change: PriceChange(
+                signedAmount: ExactDecimal(change), signedRate: ExactDecimal(change).shifted(byPowerOfTen: -3), basis: .sinceMidnightKST),
+            tradeValue24h: ExactDecimal(price * 1_000_000), timestamp: time)
+    }
+
     static let tickers = [
         ticker(btc, price: "131250000", change: "2250000", rate: "0.01744", value: "98765432109.5"),
         ticker(eth, price: "4512000", change: "-19000", rate: "-0.00419", value: "45678901234"),

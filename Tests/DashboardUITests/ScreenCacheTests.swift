@@ -23,7 +23,7 @@ import Testing
         market.apply(.markets(Self.markets))
         var now = Sample.now
         for (index, listed) in Self.markets.enumerated() {
-            market.apply(.ticker(Self.ticker(listed.code, price: 1000 + index * 10, at: now)))
+            market.apply(.ticker(Sample.ticker(listed.code, price: 1000 + index * 10, at: now)))
         }
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 120, height: 30), now: now)
         _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
@@ -38,7 +38,7 @@ import Testing
                 now = now.advanced(byMicroseconds: 40_000)
                 for _ in 0..<Int.random(in: 0..<6, using: &random) {
                     let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
-                    market.apply(.ticker(Self.ticker(code, price: 900 + Int.random(in: 0..<400, using: &random), at: now)))
+                    market.apply(.ticker(Sample.ticker(code, price: 900 + Int.random(in: 0..<400, using: &random), at: now)))
                 }
                 _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
             case 5:
@@ -63,14 +63,5 @@ import Testing
             }
             #expect(cache.marketRows.count <= state.size.height, "the cache keeps only the rows a frame shows")
         }
-    }
-
-    private static func ticker(_ code: MarketCode, price: Int, at time: Timestamp) -> Ticker {
-        let change = price - 1000
-        return Ticker(
-            market: code, price: ExactDecimal(price),
-            change: PriceChange(
-                signedAmount: ExactDecimal(change), signedRate: ExactDecimal(change).shifted(byPowerOfTen: -3), basis: .sinceMidnightKST),
-            tradeValue24h: ExactDecimal(price * 1_000_000), timestamp: time)
     }
 }
