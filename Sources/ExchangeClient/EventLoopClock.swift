@@ -22,8 +22,7 @@ public struct EventLoopClock: RuntimeClock {
     /// as `Task.sleep` does (or the loop's error once it has shut down).
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
-        let (seconds, attoseconds) = duration.components
-        let timer = loop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) {}
+        let timer = loop.scheduleTask(in: Self.timeAmount(duration)) {}
         do {
             try await withTaskCancellationHandler {
                 try await timer.futureResult.get()
@@ -34,5 +33,15 @@ public struct EventLoopClock: RuntimeClock {
             try Task.checkCancellation()
             throw error
         }
+    }
+
+    /// `duration` in the loop's nanoseconds, saturating: a wait of more than 292 years is
+    /// as good as forever, and a negative one is no wait.
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !sumOverflow else { return .nanoseconds(seconds < 0 ? 0 : .max) }
+        return .nanoseconds(max(0, total))
     }
 }

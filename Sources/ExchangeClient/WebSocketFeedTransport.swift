@@ -52,14 +52,14 @@ public struct WebSocketFeedTransport: FeedTransport {
         let (upgraded, upgrade) = AsyncStream.makeStream(of: Never.self)
         // A connection's own event loop: shutting it down is the one way to abandon a handshake
         // the server never answers (the client library's wait for the upgrade cannot be cancelled).
-        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = ConnectionLoop()
         let handshake = HandshakeState()
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     defer { upgrade.finish() }
                     try await WebSocketClient.connect(
-                        url: url, configuration: configuration, eventLoopGroup: loop,
+                        url: url, configuration: configuration, eventLoopGroup: loop.group,
                         logger: logger
                     ) { inbound, outbound, _ in
                         handshake.upgraded()
@@ -67,7 +67,10 @@ public struct WebSocketFeedTransport: FeedTransport {
                         let messages = DecodedFeedMessages(
                             inbound: inbound, dialect: dialect, maxSize: WireLimits.frameBytes,
                             recorder: recorder)
-                        try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
+                        // Each read is decoded and applied on the thread that read it.
+                        try await withTaskExecutorPreference(loop.executor) {
+                            try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
+                        }
                     }
                 }
                 group.addTask {
@@ -80,7 +83,7 @@ public struct WebSocketFeedTransport: FeedTransport {
                         guard handshake.isUpgraded else { throw CancellationError() }
                     } catch {
                         if error is ExchangeClientError { handshake.abandon(because: error) }
-                        try? await loop.shutdownGracefully()
+                        await loop.shutDown()
                         throw error
                     }
                 }
@@ -88,10 +91,26 @@ public struct WebSocketFeedTransport: FeedTransport {
             }
         } catch {
             if let failure = handshake.failure { throw failure }
-            try? await loop.shutdownGracefully()
+            await loop.shutDown()
             throw error
         }
-        try? await loop.shutdownGracefully()
+        await loop.shutDown()
+    }
+}
+
+/// A connection's event loop, and the executor its session runs on there.
+private struct ConnectionLoop: Sendable {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let executor: EventLoopTaskExecutor
+
+    init() {
+        executor = EventLoopTaskExecutor(loop: group.next())
+    }
+
+    /// Moves the session's remaining jobs off the loop, then shuts the loop down.
+    func shutDown() async {
+        executor.close()
+        try? await group.shutdownGracefully()
     }
 }
 

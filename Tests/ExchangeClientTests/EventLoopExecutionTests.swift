@@ -1,11 +1,13 @@
+import Dispatch
 import ExchangeClient
 import MarketCore
 import NIOCore
 import NIOPosix
 import Testing
 
-/// Tasks preferring an event loop run there, and so do the actors they call; the loop's clock
-/// waits at least as long as asked and gives way to cancellation at once.
+/// Tasks preferring an event loop run there, and so do the actors they call, until the executor
+/// is closed; no job is lost when its loop shuts down. The loop's clock waits at least as long as
+/// asked and gives way to cancellation at once.
 @Suite(.timeLimit(.minutes(1))) struct EventLoopExecutionTests {
     /// A plain actor, with no executor of its own.
     actor Counter {
@@ -35,6 +37,34 @@ import Testing
         try await group.shutdownGracefully()
     }
 
+    @Test func aJobQueuedBeforeTheExecutorClosesRunsOnTheLoopAsItShutsDown() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let executor = EventLoopTaskExecutor(loop: loop)
+        let loopHeld = DispatchSemaphore(value: 0)
+        loop.execute { loopHeld.wait() }
+        // Queued behind the held loop, before the executor closes.
+        let queued = Task(executorPreference: executor) { loop.inEventLoop }
+        executor.close()
+        loopHeld.signal()
+        try await group.shutdownGracefully()
+        #expect(await queued.value)
+    }
+
+    @Test func aClosedExecutorRunsItsTasksOffTheLoopEvenAfterTheLoopHasShutDown() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let executor = EventLoopTaskExecutor(loop: loop)
+        let counter = Counter()
+        executor.close()
+        try await group.shutdownGracefully()
+        let (onLoop, actorOnLoop) = await withTaskExecutorPreference(executor) {
+            (loop.inEventLoop, await counter.increment(on: loop))
+        }
+        #expect(!onLoop && !actorOnLoop)
+        #expect(await counter.count == 1)
+    }
+
     @Test func theLoopsClockWaitsAtLeastTheDurationAndReadsTheSystemClock() async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let clock = EventLoopClock(loop: group.next())
@@ -56,6 +86,20 @@ import Testing
             try await clock.sleep(for: .seconds(3600))
         }
         await #expect(throws: CancellationError.self) { try await cancelledFirst.value }
+        try await group.shutdownGracefully()
+    }
+
+    @Test func aWaitBeyondTheLoopsNanosecondsWaitsUntilCancelled() async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let clock = EventLoopClock(loop: group.next())
+        let (waiting, started) = AsyncStream.makeStream(of: Void.self)
+        let sleeper = Task {
+            started.yield()
+            try await clock.sleep(for: .seconds(Int64.max / 2))
+        }
+        for await _ in waiting { break }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
         try await group.shutdownGracefully()
     }
 }
