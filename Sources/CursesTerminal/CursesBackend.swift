@@ -50,6 +50,11 @@ public final class CursesBackend: TerminalBackend {
         }
         self.screen = screen
         _ = set_term(screen)
+        // ncurses writes out after every cursor move until the screen has been left and
+        // resumed once (its `_endwin` stays `ewInitial`): a frame of the table took about seven
+        // `write`s, each a wake for the terminal. Leaving and resuming at once makes a frame one write.
+        _ = endwin()
+        _ = wrefresh(cnc_stdscr())
         _ = cbreak()
         _ = noecho()
         _ = nonl()
