@@ -47,19 +47,10 @@ public struct ExchangeEndpoints: Sendable, Hashable {
     public var plaintextWarning: String? {
         let exposed = [webSocketURL, restBaseURL].filter { url in
             let lowered = url.lowercased()
-            return (lowered.hasPrefix("ws://") || lowered.hasPrefix("http://")) && !Self.isLoopback(host: Self.host(of: lowered))
+            return (lowered.hasPrefix("ws://") || lowered.hasPrefix("http://")) && !Self.isLoopback(host: EndpointURL(lowered)?.host ?? lowered)
         }
         guard let first = exposed.first else { return nil }
         return "\(first) is not encrypted: anyone on the way can read and change its prices (use wss:// and https://)"
-    }
-
-    /// The host of a URL: between `://` and the port, path or end (`[::1]` without its brackets).
-    private static func host(of url: String) -> String {
-        let rest = url.split(separator: "://", maxSplits: 1).last.map(String.init) ?? url
-        let authority = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? rest
-        let hostAndPort = authority.split(separator: "@").last.map(String.init) ?? authority
-        if hostAndPort.hasPrefix("[") { return String(hostAndPort.dropFirst().prefix { $0 != "]" }) }
-        return String(hostAndPort.prefix { $0 != ":" })
     }
 
     /// `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (written as four numbers, so that

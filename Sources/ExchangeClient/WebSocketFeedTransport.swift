@@ -1,36 +1,34 @@
-public import Logging
 public import MarketCore
 public import MarketRuntime
 import MarketWire
 import NIOCore
+import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 import Synchronization
-import WSClient
 
-/// The WebSocket adapter: connects with swift-websocket's `WSClient` (`ws://`, or `wss://` with
-/// the system's trust store and full certificate verification), decodes text and binary
-/// messages with the dialect's codec, and sends subscriptions and keepalives.
+/// The WebSocket adapter, on SwiftNIO: connects (`ws://`, or `wss://` with the system's trust
+/// store and full certificate verification), decodes each text or binary message with the
+/// dialect's codec on the connection's own thread as it is read, and sends subscriptions and
+/// keepalives. The session runs on that thread too and gets everything a read brought at once;
+/// the connection reads again only when the session asks.
 public struct WebSocketFeedTransport: FeedTransport {
     private let endpoints: ExchangeEndpoints
-    private let logger: Logger
     private let recorder: (any WireRecorder)?
     private let handshakeTimeout: Duration
 
     /// The default deadline of a connection's handshake: connect, TLS and the upgrade.
     public static let defaultHandshakeTimeout = Duration.seconds(10)
 
-    /// The largest message accepted; real frames are a few KB.
-
     /// Creates a transport for `endpoints`; each connection must be connected, secured and
     /// upgraded within `handshakeTimeout` (a server that accepts and never answers cannot stall
     /// start-up). `recorder`, if given, sees each raw frame.
     public init(
-        endpoints: ExchangeEndpoints, logger: Logger, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
+        endpoints: ExchangeEndpoints, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
         recorder: (any WireRecorder)? = nil
     ) {
         self.endpoints = endpoints
-        self.logger = logger
         self.handshakeTimeout = handshakeTimeout
         self.recorder = recorder
     }
@@ -43,58 +41,99 @@ public struct WebSocketFeedTransport: FeedTransport {
     public var endpointDescription: String { endpoints.webSocketURL }
 
     public func connect(_ session: @escaping @Sendable (FeedMessages, any FeedConnection) async throws -> Void) async throws {
-        let dialect = endpoints.dialect
-        let recorder = recorder
-        let configuration = WebSocketClientConfiguration(
-            maxFrameSize: WireLimits.frameBytes, closeTimeout: .seconds(1),
-            autoPing: .disabled)
-        let (url, logger, handshakeTimeout) = (endpoints.webSocketURL, logger, handshakeTimeout)
-        let (upgraded, upgrade) = AsyncStream.makeStream(of: Never.self)
-        // A connection's own event loop: shutting it down is the one way to abandon a handshake
-        // the server never answers (the client library's wait for the upgrade cannot be cancelled).
+        let url = endpoints.webSocketURL
+        guard let address = EndpointURL(url), ["ws", "wss"].contains(address.scheme) else {
+            throw ExchangeClientError.invalidURL(url, expected: "ws:// or wss://")
+        }
         let loop = ConnectionLoop()
-        let handshake = HandshakeState()
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    defer { upgrade.finish() }
-                    try await WebSocketClient.connect(
-                        url: url, configuration: configuration, eventLoopGroup: loop.group,
-                        logger: logger
-                    ) { inbound, outbound, _ in
-                        handshake.upgraded()
-                        upgrade.finish()
-                        let messages = DecodedFeedMessages(
-                            inbound: inbound, dialect: dialect, maxSize: WireLimits.frameBytes,
-                            recorder: recorder)
-                        // Each read is decoded and applied on the thread that read it.
-                        try await withTaskExecutorPreference(loop.executor) {
-                            try await session(messages, WebSocketFeedConnection(outbound: outbound, dialect: dialect))
-                        }
-                    }
+            let socket = try await open(address, on: loop)
+            let connection = WebSocketFeedConnection(channel: socket.channel, inbox: socket.inbox, dialect: endpoints.dialect)
+            do {
+                // Each read is decoded and applied on the thread that read it.
+                try await withTaskExecutorPreference(loop.executor) {
+                    try await session(FeedInboxMessages(inbox: socket.inbox), connection)
                 }
-                group.addTask {
-                    // Ends once the connection is upgraded; past the deadline (or when cancelled
-                    // before it), closes the connection with its loop and fails.
-                    do {
-                        try await withDeadline(handshakeTimeout, "the WebSocket handshake with \(url)") {
-                            for await _ in upgraded {}
-                        }
-                        guard handshake.isUpgraded else { throw CancellationError() }
-                    } catch {
-                        if error is ExchangeClientError { handshake.abandon(because: error) }
-                        await loop.shutDown()
-                        throw error
-                    }
-                }
-                for try await _ in group {}
+            } catch {
+                await connection.close()
+                throw error
             }
+            await connection.close()
         } catch {
-            if let failure = handshake.failure { throw failure }
             await loop.shutDown()
             throw error
         }
         await loop.shutDown()
+    }
+
+    /// Connects, secures (`wss://`) and upgrades a connection to `address` within the handshake
+    /// deadline; a server that accepts and never answers has its connection closed at the deadline.
+    private func open(_ address: EndpointURL, on loop: ConnectionLoop) async throws -> (channel: any Channel, inbox: FeedInbox) {
+        let url = endpoints.webSocketURL
+        let (dialect, recorder, handshakeTimeout) = (endpoints.dialect, recorder, handshakeTimeout)
+        let tls = try address.scheme == "wss" ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let opened = OpenedChannel()
+        do {
+            return try await withDeadline(handshakeTimeout, "the WebSocket handshake with \(url)") {
+                let (channel, upgrade) = try await ClientBootstrap(group: loop.group)
+                    .connectTimeout(EventLoopClock.timeAmount(handshakeTimeout))
+                    .connect(host: address.host, port: address.port ?? (tls == nil ? 80 : 443)) { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            opened.hold(channel)
+                            let upgrade = try Self.configure(
+                                channel, for: address, tls: tls,
+                                handler: { FeedFrameHandler(inbox: $0, codec: dialect.makeCodec(), recorder: recorder) })
+                            return (channel, upgrade)
+                        }
+                    }
+                let result = try await withTaskCancellationHandler {
+                    try await upgrade.get()
+                } onCancel: {
+                    channel.close(promise: nil)
+                }
+                guard case .upgraded(let inbox) = result else { throw ExchangeClientError.upgradeRefused(url: url) }
+                return (channel, inbox)
+            }
+        } catch {
+            opened.close()
+            throw error
+        }
+    }
+
+    /// Sets up `channel` to secure itself (given `tls`) and ask for the WebSocket upgrade; once
+    /// upgraded, `handler` ends its pipeline and it reads only when its inbox asks.
+    private static func configure(
+        _ channel: any Channel, for address: EndpointURL, tls: NIOSSLContext?,
+        handler: @escaping @Sendable (FeedInbox) -> FeedFrameHandler
+    ) throws -> EventLoopFuture<Upgrade> {
+        if let tls {
+            try channel.pipeline.syncOperations.addHandler(
+                NIOSSLClientHandler(context: tls, serverHostname: address.hostIsAddress ? nil : address.host))
+        }
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: WireLimits.frameBytes) { channel, _ in
+            channel.eventLoop.makeCompletedFuture {
+                let inbox = FeedInbox(channel: channel)
+                try channel.pipeline.syncOperations.addHandler(handler(inbox))
+                try channel.syncOptions?.setOption(.autoRead, value: false)
+                return .upgraded(inbox)
+            }
+        }
+        var headers = HTTPHeaders()
+        let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+        headers.add(name: "Host", value: address.port.map { "\(host):\($0)" } ?? host)
+        var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
+            upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
+                upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: .GET, uri: address.target, headers: headers),
+                upgraders: [upgrader],
+                notUpgradingCompletionHandler: { $0.eventLoop.makeSucceededFuture(.refused) }))
+        configuration.leftOverBytesStrategy = .forwardBytes
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+    }
+
+    /// How an upgrade request ended.
+    private enum Upgrade: Sendable {
+        case upgraded(FeedInbox)
+        case refused
     }
 }
 
@@ -114,31 +153,28 @@ private struct ConnectionLoop: Sendable {
     }
 }
 
-/// Whether a connection's handshake completed, or why it was given up.
-private final class HandshakeState: Sendable {
-    private let state = Mutex<(upgraded: Bool, failure: (any Error)?)>((false, nil))
+/// The channel of a handshake under way, closed when the handshake is given up.
+private final class OpenedChannel: Sendable {
+    private let channel = Mutex<(any Channel)?>(nil)
 
-    var isUpgraded: Bool { state.withLock { $0.upgraded } }
-    var failure: (any Error)? { state.withLock { $0.failure } }
-
-    func upgraded() {
-        state.withLock { $0.upgraded = true }
+    func hold(_ opened: any Channel) {
+        channel.withLock { $0 = opened }
     }
 
-    /// Records the deadline that ended the handshake (its error is the one to report).
-    func abandon(because error: any Error) {
-        state.withLock { $0.failure = $0.failure ?? error }
+    func close() {
+        channel.withLock { $0 }?.close(promise: nil)
     }
 }
 
 /// The sending side of a WebSocket feed.
 struct WebSocketFeedConnection: FeedConnection {
-    let outbound: WebSocketOutboundWriter
+    let channel: any Channel
+    let inbox: FeedInbox
     let dialect: Dialect
 
     func subscribe(to subscription: FeedSubscription) async throws {
         for frame in dialect.makeCodec().subscribeFrames(for: subscription) {
-            try await outbound.write(.text(frame))
+            try await send(.text, ByteBuffer(string: frame))
         }
     }
 
@@ -147,51 +183,23 @@ struct WebSocketFeedConnection: FeedConnection {
     func sendKeepalive() async throws {
         switch dialect {
         case .bithumb, .upbit:
-            try await outbound.write(.text("PING"))
+            try await send(.text, ByteBuffer(string: "PING"))
         case .bithumbLegacy:
-            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
-        }
-    }
-}
-
-/// A connection's messages, decoded with the dialect's codec as they arrive.
-struct DecodedFeedMessages: AsyncSequence, Sendable {
-    typealias Element = FeedMessage
-    typealias Failure = any Error
-
-    let inbound: WebSocketInboundStream
-    let dialect: Dialect
-    let maxSize: Int
-    let recorder: (any WireRecorder)?
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var messages: WebSocketInboundMessageStream.AsyncIterator
-        var codec: any MarketCodec
-        let recorder: (any WireRecorder)?
-
-        mutating func next() async throws -> FeedMessage? {
-            guard let message = try await messages.next() else { return nil }
-            let decoded: DecodedMessages
-            switch message {
-            case .text(let text):
-                if let recorder {
-                    var text = text
-                    text.withUTF8 { recorder.record(frame: UnsafeRawBufferPointer($0)) }
-                }
-                decoded = codec.decode(frame: text)
-            case .binary(let buffer):
-                decoded = buffer.withUnsafeReadableBytes { bytes in
-                    recorder?.record(frame: bytes)
-                    return codec.decode(frame: bytes)
-                }
-            }
-            return FeedMessage(decoded)
+            try await send(.ping, ByteBuffer())
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(
-            messages: inbound.messages(maxSize: maxSize).makeAsyncIterator(), codec: dialect.makeCodec(),
-            recorder: recorder)
+    func holdNextRead(for delay: Duration) {
+        inbox.holdNextRead(for: delay)
+    }
+
+    /// Says goodbye (status 1000) and closes the connection; a connection already closed stays so.
+    func close() async {
+        try? await send(.connectionClose, ByteBuffer(bytes: [0x03, 0xE8]))
+        try? await channel.close()
+    }
+
+    private func send(_ opcode: WebSocketOpcode, _ data: ByteBuffer) async throws {
+        try await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: data))
     }
 }

@@ -100,7 +100,7 @@ public struct LivePipeline: Sendable {
                 endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
             ) { fetcher in
                 let transport = WebSocketFeedTransport(
-                    endpoints: endpoints, logger: logger, handshakeTimeout: deadlines.handshake, recorder: recorder)
+                    endpoints: endpoints, handshakeTimeout: deadlines.handshake, recorder: recorder)
                 let feed = Opened(exchange: exchange, transport: transport, fetcher: fetcher, configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [feed], body)
             }

@@ -339,7 +339,7 @@ public struct FeedSession: Sendable {
     /// fresh; heartbeats, acknowledgements, rejections and undecodable frames are counted but
     /// say nothing about whether prices are current.
     private mutating func receive(_ message: FeedMessage, at now: Moment) -> [Action] {
-        status.messages += 1
+        status.messages += message.frames
         var actions = marketData(in: message.events, at: now)
         if let first = message.decodeErrors.first {
             status.decodeErrors += message.decodeErrors.count

@@ -1,17 +1,20 @@
 public import MarketCore
 
-/// One message from a feed, decoded: its events and a description of each part that could
-/// not be decoded.
+/// What one or more messages from a feed decoded to, in arrival order: their events and a
+/// description of each part that could not be decoded.
 public struct FeedMessage: Sendable {
     /// Decoded events, in wire order.
     public var events: [MarketEvent]
     /// What could not be decoded, one line each.
     public var decodeErrors: [String]
+    /// How many wire messages this holds: a transport hands on everything one read brought.
+    public var frames: Int
 
-    /// Creates a message.
-    public init(events: [MarketEvent], decodeErrors: [String] = []) {
+    /// Creates a message standing for `frames` wire messages.
+    public init(events: [MarketEvent], decodeErrors: [String] = [], frames: Int = 1) {
         self.events = events
         self.decodeErrors = decodeErrors
+        self.frames = frames
     }
 }
 
@@ -25,6 +28,15 @@ public protocol FeedConnection: Sendable {
     func subscribe(to subscription: FeedSubscription) async throws
     /// Sends a keepalive the exchange answers or counts as traffic.
     func sendKeepalive() async throws
+    /// Reads the network again no sooner than `delay` from now, so that what arrives meanwhile
+    /// is taken in with one read just before the screen's next snapshot instead of one read (and
+    /// one wake of the connection's thread) at a time.
+    func holdNextRead(for delay: Duration)
+}
+
+extension FeedConnection {
+    /// A connection that hands messages on as they come has no reads to hold.
+    public func holdNextRead(for delay: Duration) {}
 }
 
 /// A streaming connection to an exchange (the WebSocket port).

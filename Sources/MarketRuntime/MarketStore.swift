@@ -102,6 +102,14 @@ public actor MarketStore {
         return take()
     }
 
+    /// How long until the next snapshot may be taken: what arrives before then is not shown
+    /// sooner however soon it is applied. Zero when one may be taken now, and when none has
+    /// been taken (nothing waits on the publishing interval).
+    public func timeToNextSnapshot() -> Duration {
+        guard let lastPublished else { return .zero }
+        return max(.zero, publishInterval - clock.monotonicNow().duration(since: lastPublished))
+    }
+
     private var hasChanges: Bool { states.values.contains(where: \.hasChanges) }
 
     private func take() -> BoardSnapshot {

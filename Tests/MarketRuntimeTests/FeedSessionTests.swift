@@ -115,7 +115,7 @@ import Testing
             ])
     }
 
-    @Test("heartbeats, acknowledgements and undecodable frames are counted but never make the feed live")
+    @Test("heartbeats, acknowledgements and undecodable frames are counted but never make the feed live; a read of several frames counts each")
     func onlyMarketDataIsLive() {
         var harness = Harness()
         _ = harness.stream()
@@ -130,6 +130,10 @@ import Testing
         harness.advance(by: .milliseconds(300))
         let live = FeedStatus(state: .live, messages: 4, decodeErrors: 1, lastMarketDataAt: harness.now.wall, lastProblem: refused.lastProblem)
         #expect(harness.send(.received(FeedMessage(events: [Self.ticker()]))) == [.publish([Self.ticker()], live, requestedAt: nil)])
+        var batch = live
+        batch.messages += 3
+        let threeFrames = FeedMessage(events: [Self.ticker(), Self.ticker()], decodeErrors: [], frames: 3)
+        #expect(harness.send(.received(threeFrames)) == [.publish([Self.ticker(), Self.ticker()], batch, requestedAt: nil)])
     }
 
     @Test("fetches go out one at a time in the order asked for, each at most once, the next after each answer")

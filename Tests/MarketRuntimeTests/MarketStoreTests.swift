@@ -55,6 +55,20 @@ import Testing
         #expect(second.diff.priceMoves == [btc: .up])
     }
 
+    /// Feeds hold their reads until just before the next snapshot may be taken: nothing to
+    /// wait for before the first, then what is left of the interval, never less than nothing.
+    @Test func theTimeToTheNextSnapshotIsWhatIsLeftOfTheInterval() async throws {
+        let clock = ManualClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
+        #expect(await store.timeToNextSnapshot() == .zero)
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .milliseconds(50))
+        clock.advance(by: .milliseconds(30))
+        #expect(await store.timeToNextSnapshot() == .milliseconds(20))
+        clock.advance(by: .milliseconds(30))
+        #expect(await store.timeToNextSnapshot() == .zero)
+    }
+
     @Test func aFeedChangeAloneIsPublished() async throws {
         let store = MarketStore(clock: SteppedClock())
         await store.update(feed: FeedStatus(state: .stale, lastProblem: "nothing received for 20 s"), of: .bithumb)
