@@ -20,7 +20,9 @@ if ! "$venv/bin/python" -c "import ccxt" 2>/dev/null; then
 fi
 swift build --product coinboard
 output=$(mktemp)
-.build/debug/coinboard serve-demo --port 0 >"$output" 2>/dev/null &
+# A debug build at the default rate spends most of its time simulating, and its first REST
+# answer can take longer than ccxt waits (10 s); the check is about the protocol, not load.
+.build/debug/coinboard serve-demo --port 0 --rate 100 >"$output" 2>/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$output"' EXIT
 for _ in $(seq 1 600); do
