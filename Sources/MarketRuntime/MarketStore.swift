@@ -84,12 +84,9 @@ public actor MarketStore {
     ///
     /// One reader at a time.
     public func nextSnapshot() async -> BoardSnapshot? {
-        if let lastPublished {
-            let elapsed = clock.monotonicNow().duration(since: lastPublished)
-            let wait = publishInterval - elapsed
-            if wait > .zero {
-                do { try await clock.sleep(for: wait) } catch { return nil }
-            }
+        let wait = timeToNextSnapshot()
+        if wait > .zero {
+            do { try await clock.sleep(for: wait) } catch { return nil }
         }
         while !hasChanges && !feedChanged {
             await withTaskCancellationHandler {
