@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MarketSim", targets: ["MarketSim"]),
         .library(name: "MarketRuntime", targets: ["MarketRuntime"]),
         .library(name: "ExchangeClient", targets: ["ExchangeClient"]),
+        .library(name: "EventLoopExecution", targets: ["EventLoopExecution"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "DashboardUI", targets: ["DashboardUI"]),
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
@@ -71,10 +72,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "EventLoopExecution",
+            dependencies: ["MarketCore", "SystemTime", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "ExchangeClient",
             dependencies: [
                 "MarketCore",
                 "SystemTime",
+                "EventLoopExecution",
                 "MarketRuntime",
                 "MarketWire",
                 "SafeText",
@@ -93,6 +100,7 @@ let package = Package(
             dependencies: [
                 "MarketCore",
                 "SystemTime",
+                "EventLoopExecution",
                 "MarketWire",
                 "MarketSim",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,6 +108,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
@@ -134,6 +143,7 @@ let package = Package(
                 "DashboardRuntime",
                 "Settings",
                 "ExchangeClient",
+                "EventLoopExecution",
                 "DemoExchange",
                 "MarketSim",
                 "TerminalKit",
@@ -246,6 +256,14 @@ let package = Package(
             dependencies: [
                 "DashboardRuntime", "MarketRuntime", "MarketCore", "DashboardUI", "TerminalKit", "RuntimeTestSupport", "SystemTime",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EventLoopExecutionTests",
+            dependencies: [
+                "EventLoopExecution", "MarketCore", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import EventLoopExecution
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
@@ -6,6 +7,7 @@ public import MarketCore
 public import MarketSim
 import MarketWire
 import NIOCore
+import NIOPosix
 public import SystemTime
 
 /// The embedded demo exchange: a simulated market served over HTTP and WebSocket in Bithumb's two
@@ -17,21 +19,25 @@ public struct DemoExchange: Sendable {
     public let configuration: DemoExchangeConfiguration
     private let market: DemoMarket
     private let logger: Logger
+    /// The clock given, if any: the pump waits on it instead of its event loop's timers.
+    private let givenClock: (any RuntimeClock)?
 
     /// Builds the simulated market (its listing, a day of history and warm books).
     /// - Parameters:
     ///   - clock: the simulation keeps up with its wall clock; idle cuts, heartbeats and the
-    ///     pump's ticks follow its monotonic clock.
+    ///     pump's ticks follow its monotonic clock. Without one, the system's clocks, the pump
+    ///     waiting on the exchange's own event loop.
     ///   - logger: where the exchange logs (never the terminal while a dashboard owns it).
     public init(
-        configuration: DemoExchangeConfiguration, clock: any RuntimeClock = SystemClock(),
+        configuration: DemoExchangeConfiguration, clock: (any RuntimeClock)? = nil,
         logger: Logger = Logger(label: "coinboard.demo-exchange")
     ) throws(DemoExchangeError) {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         self.configuration = configuration
         self.logger = logger
+        givenClock = clock
         do throws(SimulationError) {
-            market = try DemoMarket(configuration: configuration, clock: clock, logger: logger)
+            market = try DemoMarket(configuration: configuration, clock: clock ?? SystemClock(), logger: logger)
         } catch {
             throw .invalidConfiguration(error.description)
         }
@@ -53,7 +59,8 @@ public struct DemoExchange: Sendable {
     /// Where the Upbit dialect is served: its REST paths and WebSocket under this prefix.
     public static let upbitPrefix = "/upbit"
 
-    /// Serves until the task is cancelled.
+    /// Serves until the task is cancelled, on an event loop of its own: the server's connections,
+    /// the pump and the market's actor share its thread (a tick wakes one thread once).
     /// - Parameter onListening: called once with the bound port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws(DemoExchangeError) {
         let router = Router(context: DemoRequestContext.self)
@@ -85,23 +92,33 @@ public struct DemoExchange: Sendable {
         }
         var serverLogger = logger
         serverLogger.logLevel = .critical
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let executor = EventLoopTaskExecutor(loop: loop.next())
         let app = Application(
             router: router,
             server: Self.server(webSocketRouter: router, maxFrameSize: configuration.requestSizeLimit),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(loop),
             logger: serverLogger)
+        let ticks = givenClock ?? EventLoopClock(loop: loop.next())
+        let failure: (any Error)?
         do {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { await market.run() }
-                try await app.run()
-                group.cancelAll()
+            try await withTaskExecutorPreference(executor) {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { await market.run(ticks: ticks) }
+                    try await app.run()
+                    group.cancelAll()
+                }
             }
-        } catch is CancellationError {
-            return
+            failure = nil
         } catch {
-            throw .couldNotListen(host: configuration.host, port: configuration.port, reason: String(describing: error))
+            failure = error
         }
+        executor.close()
+        try? await loop.shutdownGracefully()
+        guard let failure, !(failure is CancellationError) else { return }
+        throw .couldNotListen(host: configuration.host, port: configuration.port, reason: String(describing: failure))
     }
 }
 

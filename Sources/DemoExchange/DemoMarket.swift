@@ -67,11 +67,11 @@ actor DemoMarket {
             connectionsRefused: connectionsRefused, pingsHeard: pingsHeard)
     }
 
-    /// Runs the pump until the task is cancelled.
-    func run() async {
+    /// Runs the pump until the task is cancelled, waiting on `ticks` between rounds.
+    func run(ticks: any RuntimeClock) async {
         while !Task.isCancelled {
             pump()
-            try? await clock.sleep(for: configuration.tickInterval)
+            try? await ticks.sleep(for: configuration.tickInterval)
         }
         for client in clients.values { client.finish() }
         clients.removeAll()

@@ -1,3 +1,4 @@
+import EventLoopExecution
 import MarketRuntime
 import MarketWire
 import NIOCore
@@ -75,7 +76,7 @@ final class FeedInbox: Sendable {
 
     /// Makes the next read wait until `delay` from now.
     func holdNextRead(for delay: Duration) {
-        let deadline = NIODeadline.now() + EventLoopClock.timeAmount(delay)
+        let deadline = NIODeadline.now() + TimeAmount(saturating: delay)
         state.withLock { $0.readNotBefore = deadline }
     }
 

@@ -1,3 +1,4 @@
+import EventLoopExecution
 public import MarketCore
 public import MarketRuntime
 import MarketWire
@@ -76,7 +77,7 @@ public struct WebSocketFeedTransport: FeedTransport {
         do {
             return try await withDeadline(handshakeTimeout, "the WebSocket handshake with \(url)") {
                 let (channel, upgrade) = try await ClientBootstrap(group: loop.group)
-                    .connectTimeout(EventLoopClock.timeAmount(handshakeTimeout))
+                    .connectTimeout(TimeAmount(saturating: handshakeTimeout))
                     .connect(host: address.host, port: address.port ?? (tls == nil ? 80 : 443)) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             opened.hold(channel)

@@ -2,7 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import DashboardRuntime
 import DashboardUI
-import ExchangeClient
+import EventLoopExecution
 import FeedPipeline
 import Foundation
 import Logging

@@ -22,7 +22,7 @@ public struct EventLoopClock: RuntimeClock {
     /// as `Task.sleep` does (or the loop's error once it has shut down).
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
-        let timer = loop.scheduleTask(in: Self.timeAmount(duration)) {}
+        let timer = loop.scheduleTask(in: TimeAmount(saturating: duration)) {}
         do {
             try await withTaskCancellationHandler {
                 try await timer.futureResult.get()
@@ -34,14 +34,19 @@ public struct EventLoopClock: RuntimeClock {
             throw error
         }
     }
+}
 
-    /// `duration` in the loop's nanoseconds, saturating: a wait of more than 292 years is
+extension TimeAmount {
+    /// `duration` in an event loop's nanoseconds, saturating: a wait of more than 292 years is
     /// as good as forever, and a negative one is no wait.
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
+    public init(saturating duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, sumOverflow) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-        guard !overflow, !sumOverflow else { return .nanoseconds(seconds < 0 ? 0 : .max) }
-        return .nanoseconds(max(0, total))
+        guard !overflow, !sumOverflow else {
+            self = .nanoseconds(seconds < 0 ? 0 : .max)
+            return
+        }
+        self = .nanoseconds(max(0, total))
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import ExchangeClient
+import EventLoopExecution
 import MarketCore
 import NIOCore
 import NIOPosix
