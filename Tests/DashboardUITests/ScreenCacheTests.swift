@@ -6,7 +6,8 @@ import Testing
 
 /// Drawing with a ``ScreenCache`` kept from frame to frame draws what drawing from nothing
 /// draws, whatever happens between frames: prices move and flash, rows scroll and sort again,
-/// favorites, language, sort, strength column, tabs, search and size change.
+/// favorites, language, sort, strength column, tabs, search and size change, alerts come and go,
+/// markets are listed (and stop being new a day later) and delisted, and snapshots go undrawn.
 @Suite struct ScreenCacheTests {
     typealias Sample = SampleMarket
 
@@ -32,8 +33,9 @@ import Testing
             .down, .down, .up, .pageDown, .pageUp, .end, .home, .character("f"), .character("e"), .character("s"),
             .character("S"), .character("p"), .tab,
         ]
-        for step in 0..<400 {
-            switch Int.random(in: 0..<10, using: &random) {
+        var listed = Self.markets
+        for step in 0..<600 {
+            switch Int.random(in: 0..<14, using: &random) {
             case 0..<5:
                 now = now.advanced(byMicroseconds: 40_000)
                 for _ in 0..<Int.random(in: 0..<6, using: &random) {
@@ -44,6 +46,34 @@ import Testing
             case 5:
                 now = now.advanced(byMicroseconds: 150_000)
                 _ = state.reduce(.tick(now))
+            case 10:
+                let code = listed[Int.random(in: 0..<listed.count, using: &random)].code
+                let warnings: [MarketCode: MarketWarning] =
+                    Bool.random(using: &random) ? [code: MarketWarning(step: .caution, reasons: ["PRICE_SUDDEN_FLUCTUATION"])] : [:]
+                market.apply(.warnings(warnings), receivedAt: now)
+                _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+            case 11:
+                if listed.count > Self.markets.count, Bool.random(using: &random) {
+                    listed.removeLast()
+                } else {
+                    let index = listed.count
+                    listed.append(Market(code: MarketCode(quote: "KRW", base: "N\(index)")!, koreanName: "신규\(index)", englishName: "New \(index)"))
+                }
+                market.apply(.markets(listed), receivedAt: now)
+                market.apply(.ticker(Sample.ticker(listed[listed.count - 1].code, price: 5000, at: now)), receivedAt: now)
+                _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+            case 12:
+                now = now.advanced(byMicroseconds: MarketSignals.newListingSpan / 3)
+                let code = listed[Int.random(in: 0..<listed.count, using: &random)].code
+                market.apply(.ticker(Sample.ticker(code, price: 700, at: now)))
+                _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+            case 13:
+                for _ in 0..<2 {
+                    now = now.advanced(byMicroseconds: 40_000)
+                    let code = listed[Int.random(in: 0..<listed.count, using: &random)].code
+                    market.apply(.ticker(Sample.ticker(code, price: 900 + Int.random(in: 0..<400, using: &random), at: now)))
+                    _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
+                }
             case 6:
                 let sizes = [Size(width: 120, height: 30), Size(width: 80, height: 24), Size(width: 140, height: 45), Size(width: 60, height: 12)]
                 _ = state.reduce(.resized(sizes[Int.random(in: 0..<sizes.count, using: &random)]))
@@ -61,7 +91,7 @@ import Testing
                     "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
                 return
             }
-            #expect(cache.marketRows.count <= state.size.height, "the cache keeps only the rows a frame shows")
+            #expect(cache.marketTable.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
         }
     }
 }

@@ -1,9 +1,10 @@
 public import TerminalKit
 
 /// What a frame keeps for the next so that what did not change is copied, not drawn again:
-/// the market table's rows. It holds only what the last frame drew.
+/// the market table's rows and their models. It holds only what the frames since the market
+/// data last changed as a whole drew.
 public struct ScreenCache: Sendable {
-    var marketRows = MarketTable.Rows()
+    var marketTable = MarketTable.Cache()
 
     /// A cache holding nothing.
     public init() {}
@@ -20,7 +21,7 @@ public enum DashboardScreen {
     /// Draws the screen the state calls for, copying from `cache` what the previous frame drew
     /// from the same inputs: the same buffer ``render(_:)`` draws.
     public static func render(_ state: UIState, cache: inout ScreenCache) -> Buffer {
-        defer { cache.marketRows.endFrame() }
+        defer { cache.marketTable.endFrame() }
         var buffer = Buffer(size: state.size)
         let theme = Theme(settings: state.settings)
         let area = buffer.area
@@ -31,7 +32,7 @@ public enum DashboardScreen {
         let (main, status) = area.splitBottom(1)
         switch state.screen {
         case .markets:
-            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, rows: &cache.marketRows)
+            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.marketTable)
         case .detail(let market):
             DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         case .depth(let market):
@@ -79,17 +80,17 @@ struct MarketScreen: Widget {
     let theme: Theme
 
     func render(in area: Rect, into buffer: inout Buffer) {
-        var rows = MarketTable.Rows()
-        render(in: area, into: &buffer, rows: &rows)
+        var cache = MarketTable.Cache()
+        render(in: area, into: &buffer, cache: &cache)
     }
 
-    func render(in area: Rect, into buffer: inout Buffer, rows: inout MarketTable.Rows) {
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout MarketTable.Cache) {
         let (tabs, table) = area.splitTop(1)
         TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
         if state.table.tab == .compare {
             ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else {
-            MarketTable(state: state, theme: theme).render(in: table, into: &buffer, rows: &rows)
+            MarketTable(state: state, theme: theme).render(in: table, into: &buffer, cache: &cache)
         }
     }
 }

@@ -5,13 +5,25 @@ import TerminalKit
 /// ▲/▼, change amount and 24-hour traded value in millions of won.
 ///
 /// A row is drawn from its ``RowInputs`` alone, so a row whose inputs are those of the previous
-/// frame is copied from it (``Rows``): most rows between two snapshots.
+/// frame is copied from it (``Cache/rows``): most rows between two snapshots. The inputs that
+/// come from the market data are kept too (``Cache/models``) and worked out again only for the
+/// markets whose ticker changed.
 struct MarketTable: Widget {
     let state: UIState
     let theme: Theme
 
-    /// Rows of earlier frames, by market.
-    typealias Rows = RowCache<MarketCode, RowInputs>
+    /// What a frame keeps for the next.
+    struct Cache: Sendable {
+        /// Rows of earlier frames, by market.
+        var rows = RowCache<MarketCode, RowInputs>()
+        /// Each market's row model while the snapshots leave it unchanged.
+        var models = MarketRowModels()
+
+        /// Ends a frame: see ``RowCache/endFrame()``.
+        mutating func endFrame() {
+            rows.endFrame()
+        }
+    }
 
     /// Everything a row shows, besides its market code, and nothing else: equal inputs draw
     /// equal rows, and comparing them is cheap.
@@ -80,12 +92,12 @@ struct MarketTable: Widget {
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
-        var rows = Rows()
-        render(in: area, into: &buffer, rows: &rows)
+        var cache = Cache()
+        render(in: area, into: &buffer, cache: &cache)
     }
 
-    /// Draws the table, copying from `rows` every row whose inputs have not changed.
-    func render(in area: Rect, into buffer: inout Buffer, rows: inout Rows) {
+    /// Draws the table, copying from `cache` every row whose inputs have not changed.
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         guard area.height > 0 else { return }
         let columns = Self.columns(fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength)
         let labels = Labels(language: state.nameLanguage)
@@ -112,24 +124,28 @@ struct MarketTable: Widget {
         }
         let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
         let snapshot = state.snapshot
+        cache.models.update(for: state)
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
-            let inputs = rowInputs(code, layout: layout, labels: labels, snapshot: snapshot)
-            rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
+            let model = cache.models.model(of: code, at: snapshot.capturedAt) { rowModel(code, labels: labels, snapshot: snapshot) }
+            let inputs = RowInputs(
+                layout: layout, figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
+                isWarned: model.isWarned, isFavorite: state.favorites.contains(code))
+            cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
             if code == state.table.selection { buffer.updateStyles(in: row) { $0.isReversed = true } }
         }
     }
 
-    private func rowInputs(_ code: MarketCode, layout: Layout, labels: Labels, snapshot: MarketSnapshot) -> RowInputs {
+    /// What `code`'s row shows from the market data, and until when its badge says "new".
+    private func rowModel(_ code: MarketCode, labels: Labels, snapshot: MarketSnapshot) -> (model: MarketRowModels.Model, newUntil: Timestamp?) {
         let market = state.listing[code]
         let signals = market.map { snapshot.signals(for: $0) }
-        return RowInputs(
-            layout: layout, figures: snapshot.tickers[code].map(Figures.init), flash: state.flashes[code]?.move,
-            name: MarketRows.name(of: code, market: market, language: layout.language),
-            badge: signals.map { labels.badge($0, isNew: $0.isNew(at: snapshot.capturedAt)) } ?? "", isWarned: signals?.warning != nil,
-            isFavorite: state.favorites.contains(code))
+        let model = MarketRowModels.Model(
+            figures: snapshot.tickers[code].map(Figures.init), name: MarketRows.name(of: code, market: market, language: state.nameLanguage),
+            badge: signals.map { labels.badge($0, isNew: $0.isNew(at: snapshot.capturedAt)) } ?? "", isWarned: signals?.warning != nil)
+        return (model, signals?.listedAt.map { $0.advanced(byMicroseconds: MarketSignals.newListingSpan) })
     }
 
     private static func renderRow(
