@@ -4,8 +4,8 @@ import Testing
 @testable import DashboardUI
 
 /// Sorting starting from the previous rows gives the rows sorting from the listing gives, for
-/// every key and direction, as prices move, markets lose and gain tickers, and the previous
-/// rows come in any order.
+/// every key and direction, as prices move, markets lose and gain tickers, snapshots go unsorted
+/// and the previous rows come in any order.
 @Suite struct MarketRowsTests {
     typealias Sample = SampleMarket
 
@@ -28,6 +28,11 @@ import Testing
             for _ in 0..<60 {
                 now = now.advanced(byMicroseconds: 40_000)
                 for _ in 0..<Int.random(in: 0..<8, using: &random) {
+                    let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
+                    market.apply(.ticker(Sample.ticker(code, price: 990 + Int.random(in: 0..<20, using: &random), at: now)))
+                }
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    _ = market.snapshot(at: now, feed: FeedStatus(state: .live))
                     let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
                     market.apply(.ticker(Sample.ticker(code, price: 990 + Int.random(in: 0..<20, using: &random), at: now)))
                 }

@@ -45,6 +45,7 @@ public struct TableState: Sendable, Equatable {
     mutating func show(_ sorted: MarketRows.Sorted, remembered: MarketCode?, visible: Int) {
         rows = sorted.rows
         sortedFrom.markets = sorted.matched
+        sortedFrom.keys = sorted.keys
         if !hasChosenSelection, let remembered, rows.contains(remembered) {
             selection = remembered
             hasChosenSelection = true
@@ -75,12 +76,22 @@ public struct TableState: Sendable, Equatable {
     }
 }
 
-/// The markets a table's rows were last sorted from, in the listing's order: the next sort of
-/// the same markets starts from the rows (``MarketRows/make``). Equal whatever it holds, so two
-/// tables listing the same rows are equal: it changes how the next sort runs, never which rows
-/// come out of it.
+/// The markets a table's rows were last sorted from, in the listing's order, and the rows'
+/// keys: the next sort of the same markets starts from the rows and keys (``MarketRows/make``).
+/// Equal whatever it holds, so two tables listing the same rows are equal: it changes how the
+/// next sort runs, never which rows come out of it.
 struct SortedFrom: Sendable, Equatable {
     var markets: [MarketCode] = []
+    var keys: MarketRows.Keys?
 
     static func == (lhs: SortedFrom, rhs: SortedFrom) -> Bool { true }
+}
+
+extension SortedFrom {
+    /// The sort that listed `rows`, for the next to start from.
+    func previous(rows: [MarketCode]) -> MarketRows.Sorted {
+        var sorted = MarketRows.Sorted(matched: markets, rows: rows)
+        sorted.keys = keys
+        return sorted
+    }
 }

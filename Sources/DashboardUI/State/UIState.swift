@@ -202,7 +202,7 @@ public struct UIState: Sendable, Equatable {
             MarketRows.make(
                 board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites, query: table.query,
                 sort: table.sort, language: nameLanguage, includesUnpaired: comparison.showsUnpaired,
-                previous: MarketRows.Sorted(matched: table.sortedFrom.markets, rows: table.rows)),
+                previous: table.sortedFrom.previous(rows: table.rows)),
             remembered: settings.lastMarket, visible: visibleRowCount)
     }
 

@@ -7,13 +7,39 @@ enum MarketRows {
     struct Sorted: Sendable, Equatable {
         var matched: [MarketCode] = []
         var rows: [MarketCode] = []
+        /// Each row's key, when the key is a ticker's figure, and the snapshot it was read from.
+        var keys: Keys?
+
+        /// Rows and the markets they were sorted from, with no keys kept.
+        init(matched: [MarketCode] = [], rows: [MarketCode] = []) {
+            self.matched = matched
+            self.rows = rows
+        }
+
+        /// Equal when they list the same rows from the same markets, whatever keys they keep.
+        static func == (lhs: Sorted, rhs: Sorted) -> Bool {
+            lhs.matched == rhs.matched && lhs.rows == rhs.rows
+        }
     }
+
+    /// The keys of sorted rows, one per row, read from one exchange's snapshot by one key.
+    struct Keys: Sendable {
+        var values: [ExactDecimal?]
+        var exchange: Exchange
+        var version: UInt64
+        var key: SortKey
+    }
+
+    /// The most tickers changed in a snapshot for which the keys kept are updated one by one
+    /// (each found by a scan of the rows); past it they are all read again.
+    static let keysUpdatedOneByOne = 16
 
     /// The rows to list. When the same markets match as for `previous`, they are sorted
     /// starting from `previous`'s rows: keys move little between snapshots, the order is then
     /// nearly right, and the sort (which merges runs already in order) compares each row about
     /// once instead of log₂ n times. Ties go by code, so the rows are the same whatever order
-    /// the sort starts from.
+    /// the sort starts from. A key read from the ticker is read again only for the markets whose
+    /// ticker changed, when `previous` kept the keys of the snapshot before.
     static func make(
         board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
         favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage, includesUnpaired: Bool = false,
@@ -26,9 +52,33 @@ enum MarketRows {
             let inOrder = matched.filter(Set(favorites).contains)
             return Sorted(matched: matched, rows: sort.isDescending ? inOrder.reversed() : inOrder)
         }
-        let start = matched == previous.matched ? previous.rows : matched
-        return Sorted(
-            matched: matched, rows: ordered(start, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language))
+        guard matched == previous.matched else {
+            return ordered(matched, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language)
+        }
+        if tab != .compare, let keys = keptKeys(previous, snapshot: board[exchange], exchange: exchange, key: sort.key) {
+            let ranked = zip(previous.rows, keys).map { (code: $0, key: $1) }
+            return ordered(matched: matched, ranked, sort: sort, exchange: exchange, snapshot: board[exchange])
+        }
+        var sorted = ordered(previous.rows, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language)
+        sorted.matched = matched
+        return sorted
+    }
+
+    /// `previous`'s keys brought up to `snapshot`, when they were read by `key` from `exchange`'s
+    /// snapshot right before it (or from it) and few tickers changed since.
+    private static func keptKeys(_ previous: Sorted, snapshot: MarketSnapshot, exchange: Exchange, key: SortKey) -> [ExactDecimal?]? {
+        guard let kept = previous.keys, kept.exchange == exchange, kept.key == key, kept.values.count == previous.rows.count,
+            kept.version > 0, snapshot.version == kept.version || snapshot.version == kept.version &+ 1
+        else { return nil }
+        guard snapshot.version != kept.version else { return kept.values }
+        let changed = snapshot.diff.tickers
+        guard changed.count <= keysUpdatedOneByOne else { return nil }
+        var values = kept.values
+        for code in changed {
+            guard let index = previous.rows.firstIndex(of: code) else { continue }
+            values[index] = sortValue(of: code, key: key, snapshot: snapshot)
+        }
+        return values
     }
 
     /// The markets the tab lists that match the search, in the listing's order.
@@ -47,28 +97,41 @@ enum MarketRows {
         return needle.isEmpty ? listed : listed.filter { code in matches(needle, code: code, market: byCode[code]) }
     }
 
-    /// `markets` in `sort`'s order (by name or by a number).
+    /// `markets` in `sort`'s order (by name or by a number), matched from themselves; a key read
+    /// from the ticker is kept with the rows.
     private static func ordered(
         _ markets: [MarketCode], board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
         sort: SortOrder, language: NameLanguage
-    ) -> [MarketCode] {
+    ) -> Sorted {
         let snapshot = board[exchange]
         if sort.key == .name {
-            return ordered(markets.map { ($0, name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
+            let ranked = ordered(markets.map { (code: $0, key: name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
+            return Sorted(matched: markets, rows: ranked.map(\.code))
         }
-        return ordered(
-            markets.map { code in
-                (
-                    code,
-                    tab == .compare
-                        ? comparisonSortValue(of: code, key: sort.key, board: board) : sortValue(of: code, key: sort.key, snapshot: snapshot)
-                )
-            }, sort: sort)
+        if tab == .compare {
+            let ranked = ordered(markets.map { (code: $0, key: comparisonSortValue(of: $0, key: sort.key, board: board)) }, sort: sort)
+            return Sorted(matched: markets, rows: ranked.map(\.code))
+        }
+        let ranked = markets.map { (code: $0, key: sortValue(of: $0, key: sort.key, snapshot: snapshot)) }
+        return ordered(matched: markets, ranked, sort: sort, exchange: exchange, snapshot: snapshot)
+    }
+
+    /// `ranked` in `sort`'s order, its keys kept with the rows when they are a ticker's figures.
+    private static func ordered(
+        matched: [MarketCode], _ ranked: [(code: MarketCode, key: ExactDecimal?)], sort: SortOrder, exchange: Exchange,
+        snapshot: MarketSnapshot
+    ) -> Sorted {
+        let sorted = ordered(ranked, sort: sort)
+        var result = Sorted(matched: matched, rows: sorted.map(\.code))
+        if sort.key.isReadFromTicker {
+            result.keys = Keys(values: sorted.map(\.key), exchange: exchange, version: snapshot.version, key: sort.key)
+        }
+        return result
     }
 
     /// The codes ordered by their keys in `sort`'s direction, those without a key last, equal
     /// keys by code.
-    private static func ordered<Key: Comparable>(_ ranked: [(code: MarketCode, key: Key?)], sort: SortOrder) -> [MarketCode] {
+    private static func ordered<Key: Comparable>(_ ranked: [(code: MarketCode, key: Key?)], sort: SortOrder) -> [(code: MarketCode, key: Key?)] {
         ranked.sorted { lhs, rhs in
             switch (lhs.key, rhs.key) {
             case (nil, nil): return lhs.code < rhs.code
@@ -78,7 +141,7 @@ enum MarketRows {
                 if left == right { return lhs.code < rhs.code }
                 return sort.isDescending ? right < left : left < right
             }
-        }.map(\.code)
+        }
     }
 
     /// A display name, falling back to the symbol for a market the listing doesn't name.
@@ -95,7 +158,8 @@ enum MarketRows {
     }
 
     /// The number `key` sorts `code` by (every key but the name's). The ticker's field is read
-    /// in place: a whole ticker is not copied out for it.
+    /// in place: a whole ticker is not copied out for it. Only ``SortKey/isReadFromTicker``
+    /// keys change with the ticker alone; the others are read again every time.
     private static func sortValue(of code: MarketCode, key: SortKey, snapshot: MarketSnapshot) -> ExactDecimal? {
         switch key {
         case .tradeValue: snapshot.tickers[code]?.tradeValue24h
@@ -127,6 +191,16 @@ enum MarketRows {
             return values.isEmpty ? nil : values.reduce(.zero, +)
         case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code])?.price
         case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder: return nil
+        }
+    }
+}
+
+extension SortKey {
+    /// Whether the key is a figure of the market's ticker, changing only when the ticker does.
+    var isReadFromTicker: Bool {
+        switch self {
+        case .tradeValue, .changeRate, .price, .tradeStrength: true
+        case .name, .popularity, .favoritesOrder, .gap: false
         }
     }
 }
