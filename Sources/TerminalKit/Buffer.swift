@@ -178,22 +178,23 @@ public struct Buffer: Sendable, Hashable {
         return changes
     }
 
-    /// Whether `count` cells at `first` and `second` are equal in memory, compared 32 bytes
-    /// at a time.
+    /// Whether `count` cells at `first` and `second` are equal in memory, compared 64 bytes
+    /// at a time: the words' differences are gathered by exclusive or and tested once.
     private static func equalMemory(_ first: UnsafePointer<Cell>, _ second: UnsafePointer<Cell>, cells count: Int) -> Bool {
         let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
         let bytes = count * MemoryLayout<Cell>.stride
         var offset = 0
-        while offset + 32 <= bytes {
-            let left = first.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt64>.self)
-            let right = second.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt64>.self)
-            guard left == right else { return false }
-            offset += 32
+        @inline(__always) func difference(at byte: Int) -> UInt64 {
+            first.loadUnaligned(fromByteOffset: byte, as: UInt64.self) ^ second.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+        }
+        while offset + 64 <= bytes {
+            let low = (difference(at: offset) | difference(at: offset + 8)) | (difference(at: offset + 16) | difference(at: offset + 24))
+            let high = (difference(at: offset + 32) | difference(at: offset + 40)) | (difference(at: offset + 48) | difference(at: offset + 56))
+            guard low | high == 0 else { return false }
+            offset += 64
         }
         while offset < bytes {
-            guard first.load(fromByteOffset: offset, as: UInt64.self) == second.load(fromByteOffset: offset, as: UInt64.self) else {
-                return false
-            }
+            guard difference(at: offset) == 0 else { return false }
             offset += 8
         }
         return true
