@@ -38,6 +38,29 @@ public struct Buffer: Sendable, Hashable {
             return columns
         }
         var column = x
+        /// Puts one character taking `width` columns; false once the row is full.
+        func place(_ grapheme: Grapheme, width: Int) -> Bool {
+            guard column + width <= end else {
+                if column < end, column >= 0 { put(Cell(.space, style: style), x: column, y: y) }
+                column = end
+                return false
+            }
+            if column >= 0 {
+                put(Cell(grapheme, style: style), x: column, y: y)
+                if width == 2 { put(Cell(.empty, style: style), x: column + 1, y: y) }
+            }
+            column += width
+            return true
+        }
+        if text.unicodeScalars.allSatisfy(\.isCharacterOfItsOwn) {
+            // Each scalar is a character (Korean names, arrows, labels): no grapheme breaking.
+            for scalar in text.unicodeScalars {
+                let width = scalar.terminalColumns
+                guard width > 0 else { continue }
+                guard place(Grapheme(scalars: CollectionOfOne(scalar), columns: width), width: width) else { break }
+            }
+            return max(0, column - x)
+        }
         for character in text {
             let width = character.terminalColumns
             guard width > 0 else { continue }
@@ -49,16 +72,7 @@ public struct Buffer: Sendable, Hashable {
             } else {
                 grapheme = Grapheme(scalars: character.unicodeScalars, columns: width)
             }
-            guard column + width <= end else {
-                if column < end, column >= 0 { put(Cell(.space, style: style), x: column, y: y) }
-                column = end
-                break
-            }
-            if column >= 0 {
-                put(Cell(grapheme, style: style), x: column, y: y)
-                if width == 2 { put(Cell(.empty, style: style), x: column + 1, y: y) }
-            }
-            column += width
+            guard place(grapheme, width: width) else { break }
         }
         return max(0, column - x)
     }

@@ -19,6 +19,7 @@ import Testing
             "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} family", "e\u{301}clair", "a\u{202E}evil\u{202C}b", "\u{1B}[31mred",
             "tab\there", "가\u{200B}나",
             "ｆｕｌｌ", "🇰🇷 flag", "\u{E0041}tag", "\u{1160}\u{11A8}jamo", "x\u{7F}y\u{9B}z", "", "한",
+            "★\u{FE0F} star", "가\u{11A8}각", "▲\u{20DD}1.5%", "soft\u{AD}hyphen", "한글\u{0301}", "▼ 비트코인 ⌚ ✅",
         ]
         return rows + hostile
     }()
