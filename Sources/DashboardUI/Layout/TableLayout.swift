@@ -34,9 +34,13 @@ enum TableLayout {
         for (column, width) in columns {
             let (text, style) = cell(column)
             let room = min(width, area.maxX - x)
-            let fitted = column.isRightAligned ? DisplayFormat.fitted(text, toColumns: width) : text
-            let shown = fitted.terminalColumns <= width ? fitted : fitted.truncated(toColumns: width)
-            let padding = width - shown.terminalColumns
+            var (shown, columns) = (text, text.terminalColumns)
+            if columns > width {
+                let fitted = column.isRightAligned ? DisplayFormat.fitted(text, toColumns: width) : text
+                shown = fitted.terminalColumns <= width ? fitted : fitted.truncated(toColumns: width)
+                columns = shown.terminalColumns
+            }
+            let padding = width - columns
             if column.isRightAligned {
                 buffer.fill(Rect(x: x, y: y, width: max(0, min(padding, room)), height: 1), style: style)
                 buffer.write(shown, x: x + padding, y: y, limit: room - padding, style: style)
