@@ -33,7 +33,7 @@ public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: S
     /// which must draw it from `inputs` alone (and within `row`).
     @inlinable
     public mutating func draw(_ id: ID, inputs: Inputs, in row: Rect, into buffer: inout Buffer, draw: (inout Buffer) -> Void) {
-        if let entry = current[id] ?? previous[id], entry.cells.count == row.width, entry.inputs == inputs {
+        if let entry = previous[id] ?? current[id], entry.cells.count == row.width, entry.inputs == inputs {
             buffer.paste(entry.cells, x: row.x, y: row.y)
             current[id] = entry
             return
