@@ -106,7 +106,16 @@ public struct Buffer: Sendable, Hashable {
         let clipped = rect.intersection(area)
         let cell = Cell(symbol, style: style)
         for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX { put(cell, x: x, y: y) }
+            let row = (y * size.width + clipped.x)..<(y * size.width + clipped.maxX)
+            // A narrow character over narrow ones touches nothing else: the row is overwritten
+            // as memory. Over a wide character's half, cell by cell.
+            if cell.isNarrow && cells[row].allSatisfy(\.isNarrow) {
+                cells.withUnsafeMutableBufferPointer { cells in
+                    cells.baseAddress!.advanced(by: row.lowerBound).update(repeating: cell, count: row.count)
+                }
+            } else {
+                for x in clipped.x..<clipped.maxX { put(cell, x: x, y: y) }
+            }
         }
     }
 

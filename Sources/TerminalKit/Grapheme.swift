@@ -60,6 +60,11 @@ public struct Grapheme: Sendable, Hashable {
             self.init(ascii: byte)
             return
         }
+        var scalars = text.unicodeScalars.makeIterator()
+        if let scalar = scalars.next(), scalars.next() == nil, scalar.isCharacterOfItsOwn {
+            self.init(scalars: CollectionOfOne(scalar), columns: scalar.terminalColumns)
+            return
+        }
         guard let character = text.first else {
             self = .empty
             return
