@@ -2,23 +2,14 @@ extension ExactDecimal: CustomStringConvertible {
     /// The canonical text: no exponent, no trailing fractional zeros, `"0"` for zero
     /// (`"116208000"`, `"0.0007772"`, `"-1.5"`).
     public var description: String {
-        if units == 0 { return "0" }
-        let magnitude = units.magnitude
-        let whole = magnitude / UInt128(Self.unitsPerOne)
-        var fraction = magnitude % UInt128(Self.unitsPerOne)
-        var text = units < 0 ? "-" : ""
-        text += String(whole)
-        guard fraction != 0 else { return text }
-        var fractionDigits = Self.scale
-        while fraction % 10 == 0 {
+        // As many fractional digits as are not trailing zeros: printed exactly, no rounding.
+        var fraction = UInt64(units.magnitude % UInt128(Self.unitsPerOne))
+        var digits = fraction == 0 ? 0 : Self.scale
+        while fraction != 0 && fraction % 10 == 0 {
             fraction /= 10
-            fractionDigits -= 1
+            digits -= 1
         }
-        let digits = String(fraction)
-        text += "."
-        text += String(repeating: "0", count: fractionDigits - digits.count)
-        text += digits
-        return text
+        return formatted(fractionDigits: digits)
     }
 
     /// The value rounded half to even to `digits` fractional digits (0…18), for display.
@@ -45,18 +36,21 @@ extension ExactDecimal: CustomStringConvertible {
         let whole = magnitude / UInt128(Self.unitsPerOne)
         // Under 10¹⁸: a word.
         let fraction = UInt64((magnitude % UInt128(Self.unitsPerOne)) / powersOfTen[Self.scale - clamped])
-        // At most a sign, 39 digits, a point and 18 digits, written straight into the string.
-        return String(unsafeUninitializedCapacity: 59) { text in
+        // The whole part from a word when it fits, as nearly every price and size does.
+        let wholeWord = whole <= UInt128(UInt64.max) ? UInt64(whole) : nil
+        let wholeDigits = wholeWord.map(Self.digitCount) ?? Self.digitCount(of: whole)
+        let sign = rounded.units < 0 ? 1 : 0
+        // Written straight into the string, asked for at its exact length: up to 15 bytes
+        // that is a small string, with no allocation.
+        return String(unsafeUninitializedCapacity: sign + wholeDigits + (clamped > 0 ? 1 + clamped : 0)) { text in
             var count = 0
-            if rounded.units < 0 {
+            if sign == 1 {
                 text[0] = UInt8(ascii: "-")
                 count = 1
             }
-            // The whole part from a word when it fits, as nearly every price and size does.
             count +=
-                whole <= UInt128(UInt64.max)
-                ? Self.writeDigits(of: UInt64(whole), count: 1, into: text, at: count)
-                : Self.writeDigits(of: whole, count: 1, into: text, at: count)
+                wholeWord.map { Self.writeDigits(of: $0, count: 1, into: text, at: count) }
+                ?? Self.writeDigits(of: whole, count: 1, into: text, at: count)
             guard clamped > 0 else { return count }
             text[count] = UInt8(ascii: ".")
             return count + 1 + Self.writeDigits(of: fraction, count: clamped, into: text, at: count + 1)
@@ -68,17 +62,22 @@ extension ExactDecimal: CustomStringConvertible {
     private static func writeDigits<Value: FixedWidthInteger & UnsignedInteger>(
         of value: Value, count: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int
     ) -> Int {
+        let digits = Swift.max(digitCount(of: value), count)
+        var remaining = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
+        return digits
+    }
+
+    /// How many decimal digits `value` has (1 for zero).
+    private static func digitCount<Value: FixedWidthInteger & UnsignedInteger>(of value: Value) -> Int {
         var digits = 1
         var rest = value / 10
         while rest > 0 {
             digits += 1
             rest /= 10
-        }
-        digits = Swift.max(digits, count)
-        var remaining = value
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
         }
         return digits
     }

@@ -30,6 +30,22 @@ import Testing
         #expect(taken > 30_000)
     }
 
+    /// The canonical text reads back as the same value, with no trailing fractional zero,
+    /// across the whole range: words, past a word, tiny fractions, both signs.
+    @Test func theCanonicalTextReadsBackExactly() {
+        var random = SeededGenerator(seed: 0xDE5C_217E)
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...38, using: &random)
+            var units = Int128(UInt64.random(in: 0...UInt64.max, using: &random)) * Int128(UInt64.random(in: 0...UInt64.max, using: &random) >> 2)
+            units %= (0..<digits).reduce(Int128(1)) { product, _ in product * 10 }
+            if Bool.random(using: &random) { units = -units }
+            let value = ExactDecimal(units: units)
+            let text = value.description
+            #expect(ExactDecimal(text) == value, "\(text)")
+            #expect(!text.contains(".") || !text.hasSuffix("0"), "\(text)")
+        }
+    }
+
     @Test(arguments: [
         ("0", "0"), ("1", "1"), ("12345678", "12345678"), ("123456789", "123456789"),
         ("1234567890123456789", "1234567890123456789"), ("-7", "-7"), ("1.", "1"), (".5", "0.5"),
