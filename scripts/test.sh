@@ -32,7 +32,7 @@ if [ "$failed" -ne 0 ]; then
 fi
 scripts/ccxt-check.sh
 scripts/fuzz.sh --runs 12000
-# A kept plan naming a deleted file fails with "missing inputs" (see scripts/fuzz.sh): plan afresh once.
+# A kept plan from before a source file was added or deleted fails (see scripts/fuzz.sh): plan afresh once.
 swift build --package-path Benchmarks || {
     echo "test.sh: planning the benchmark build afresh"
     rm -f Benchmarks/.build/debug.yaml Benchmarks/.build/*/debug/description.json

@@ -92,6 +92,7 @@ import Testing
                 return
             }
             #expect(cache.marketTable.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
+            #expect(cache.marketTable.models.count <= listed.count, "the models are at most one a listed market")
         }
     }
 }
