@@ -20,6 +20,18 @@ extension ExactDecimal {
         }
     }
 
+    /// The value of digits a parser has read itself: `significand` (at most 19 digits, of which
+    /// the last `fractionDigits`, at most 18, follow the point), negated when `negative`; `nil`
+    /// when either count is out of those bounds. Equal to parsing the same text.
+    @inlinable
+    public init?(significand: UInt64, digits: Int, fractionDigits: Int, negative: Bool) {
+        guard digits > 0, digits <= 19, fractionDigits <= Self.scale else { return nil }
+        // Below 10¹⁹ · 10¹⁸ < 2¹²⁷: the full-width product is the magnitude, and positive.
+        let (high, low) = significand.multipliedFullWidth(by: UInt64.powerOfTen(Self.scale - fractionDigits))
+        let magnitude = Int128(bitPattern: UInt128(high) << 64 | UInt128(low))
+        self.init(units: negative ? -magnitude : magnitude)
+    }
+
     /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
         if let units = DecimalTextParser.parsePlain(bytes) {
@@ -65,9 +77,8 @@ struct DecimalTextParser {
             fractionDigits = readDigitRuns(text, at: &index, into: &value)
             digits &+= fractionDigits
         }
-        guard index == text.count, digits > 0, digits <= 19, fractionDigits <= ExactDecimal.scale else { return nil }
-        let magnitude = Int128(value) * Int128(powersOfTen[ExactDecimal.scale - fractionDigits])
-        return negative ? -magnitude : magnitude
+        guard index == text.count else { return nil }
+        return ExactDecimal(significand: value, digits: digits, fractionDigits: fractionDigits, negative: negative)?.units
     }
 
     /// The longest plain text: a minus, 19 digits and a point.

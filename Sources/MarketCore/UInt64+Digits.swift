@@ -1,10 +1,32 @@
 /// Reading ASCII digits eight at a time: a word holds eight bytes of text, the first byte in
 /// its lowest bits (a little-endian load), and neither function branches per digit.
 extension UInt64 {
-    /// 10⁰ … 10⁸: what a value read so far is multiplied by when a run of that many digits follows.
-    @usableFromInline static let digitRunScales: [UInt64] = [
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
-    ]
+    /// 10ⁿ for n in 0 … 19, as constants (no table to load); 0 for any other n.
+    @inlinable public static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        case 19: 10_000_000_000_000_000_000
+        default: 0
+        }
+    }
 
     /// How many of the word's bytes, from the first, are ASCII digits before one that is not
     /// (0 … 8).
@@ -31,7 +53,7 @@ extension UInt64 {
     /// Appends the run of digits at the word's start to `value` and returns the run's length.
     @inlinable public func appendLeadingDigits(to value: inout UInt64) -> Int {
         let count = leadingASCIIDigitCount
-        value = value &* Self.digitRunScales[count] &+ leadingDigitsValue(count)
+        value = value &* Self.powerOfTen(count) &+ leadingDigitsValue(count)
         return count
     }
 }

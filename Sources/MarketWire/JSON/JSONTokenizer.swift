@@ -1,5 +1,3 @@
-import MarketCore
-
 /// A validating JSON tokenizer that writes a flat tape of tokens over the source bytes.
 ///
 /// It allocates nothing per frame once its tape has grown, rejects anything RFC 8259 does not
@@ -52,6 +50,7 @@ struct JSONTokenizer {
 /// beforehand, so the hot loop does no capacity checks and no reference counting.
 private struct TapeWriter {
     let bytes: UnsafeRawBufferPointer
+    let grammar: JSONGrammar
     let tape: UnsafeMutableBufferPointer<JSONToken>
     /// The tokens of the containers open.
     let open: UnsafeMutableBufferPointer<Int32>
@@ -60,6 +59,7 @@ private struct TapeWriter {
 
     init(bytes: UnsafeRawBufferPointer, tape: UnsafeMutableBufferPointer<JSONToken>, open: UnsafeMutableBufferPointer<Int32>) {
         self.bytes = bytes
+        self.grammar = JSONGrammar(bytes: bytes)
         self.tape = tape
         self.open = open
     }
@@ -166,112 +166,15 @@ private struct TapeWriter {
         append(JSONToken(kind: kind, start: Int32(start), end: Int32(end), next: Int32(count + 1)))
     }
 
-    /// Validates the string whose opening quote is at `quote`.
-    /// - Returns: the index after its closing quote, and whether it holds an escape.
-    private func stringEnd(at quote: Int) throws(WireError) -> (Int, Bool) {
-        var index = quote + 1
-        var escaped = false
-        while index < bytes.count {
-            index = skipPlainStringBytes(from: index)
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { return (index + 1, escaped) }
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                index += 1
-                guard index < bytes.count else { break }
-                switch bytes[index] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    index += 1
-                case UInt8(ascii: "u"):
-                    guard index + 4 < bytes.count,
-                        (1...4).allSatisfy({ JSONTokenizer.hexValue(bytes[index + $0]) != nil })
-                    else { throw .invalidJSON(offset: index, reason: "bad \\u escape") }
-                    index += 5
-                default:
-                    throw .invalidJSON(offset: index, reason: "bad escape")
-                }
-                continue
-            }
-            guard byte >= 0x20 else { throw .invalidJSON(offset: index, reason: "control character in string") }
-            index += 1
-        }
-        throw .invalidJSON(offset: quote, reason: "unterminated string")
-    }
-
-    /// Skips, eight bytes at a time, string content that needs no attention: no quote, no
-    /// backslash, no control character. Returns the first byte that may need it (or where the
-    /// last whole word ends).
-    private func skipPlainStringBytes(from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        while index &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let belowSpace = (word &- ones &* 0x20) & ~word
-            let flagged = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | belowSpace) & highBits
-            guard flagged == 0 else { return index &+ flagged.trailingZeroBitCount / 8 }
-            index &+= 8
-        }
-        return index
-    }
-
-    /// Validates the number starting at `start` and returns where it ends.
-    private func numberEnd(at start: Int) throws(WireError) -> Int {
-        var index = start
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad number") }
-        index = bytes[index] == UInt8(ascii: "0") ? index + 1 : skipDigits(from: index)
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad fraction") }
-            index = skipDigits(from: index)
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw .invalidJSON(offset: index, reason: "bad exponent") }
-            index = skipDigits(from: index)
-        }
-        return index
-    }
-
-    /// The end of the run of digits at `start`, found eight bytes at a time.
-    private func skipDigits(from start: Int) -> Int {
-        var index = start
-        while index &+ 8 <= bytes.count {
-            let run = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)).leadingASCIIDigitCount
-            index &+= run
-            guard run == 8 else { return index }
-        }
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        return index
-    }
-
     private mutating func literal(at start: Int, _ word: StaticString, _ kind: JSONKind) throws(WireError) -> Int {
-        let length = word.utf8CodeUnitCount
-        guard start + length <= bytes.count,
-            word.withUTF8Buffer({ word in (0..<length).allSatisfy { bytes[start + $0] == word[$0] } })
-        else { throw .invalidJSON(offset: start, reason: "bad literal") }
-        append(kind, start, start + length)
-        return start + length
+        let end = try grammar.literalEnd(at: start, word)
+        append(kind, start, end)
+        return end
     }
 
-    private func skipSpace(_ start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return index
-            }
-        }
-        return index
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private func skipSpace(_ start: Int) -> Int { grammar.skipSpace(start) }
+    private func stringEnd(at quote: Int) throws(WireError) -> (Int, Bool) { try grammar.stringEnd(at: quote) }
+    private func numberEnd(at start: Int) throws(WireError) -> Int { try grammar.numberEnd(at: start) }
 }
 
 extension JSONTokenizer {

@@ -1,7 +1,8 @@
 import MarketCore
 
-/// Typed reads of object members that name the field in every error.
-extension JSONValue {
+/// Typed reads of object members that name the field in every error, for an object on the
+/// tape or one the cursor collected.
+extension JSONObjectReading {
     /// A required decimal, written as a JSON number or a numeric string.
     func decimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
         guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
@@ -64,7 +65,7 @@ extension JSONValue {
     /// through `Double`).
     func optionalUInt64(_ key: StaticString) throws(WireError) -> UInt64? {
         guard let value = self[key], value.kind != .null else { return nil }
-        guard value.kind == .number || value.kind == .string, let number = Self.parseUnsigned(value.span) else {
+        guard value.kind == .number || value.kind == .string, let number = JSONText.unsigned(value.span) else {
             throw .invalidField("\(key)", reason: "expected an unsigned integer")
         }
         return number
@@ -124,50 +125,5 @@ extension JSONValue {
             throw .invalidValue("\(key)", value: value.stringValue ?? String(decoding: value.span, as: UTF8.self))
         }
         return code
-    }
-
-    /// This value as a decimal: a JSON number or a string holding one.
-    func asDecimal(field: StaticString) throws(WireError) -> ExactDecimal {
-        guard kind == .number || kind == .string, let value = ExactDecimal(utf8: span) else {
-            throw .invalidField("\(field)", reason: "expected a decimal number")
-        }
-        return value
-    }
-
-    /// This value as a signed integer: a JSON number or a string of digits.
-    func asInt64(field: StaticString) throws(WireError) -> Int64 {
-        guard kind == .number || kind == .string, let magnitude = Self.parseUnsigned(span, allowingMinus: true),
-            magnitude.value <= UInt64(Int64.max)
-        else { throw .invalidField("\(field)", reason: "expected an integer") }
-        return magnitude.negative ? -Int64(magnitude.value) : Int64(magnitude.value)
-    }
-
-    private static func parseUnsigned(_ text: UnsafeRawBufferPointer) -> UInt64? {
-        guard let parsed = parseUnsigned(text, allowingMinus: false) else { return nil }
-        return parsed.value
-    }
-
-    private static func parseUnsigned(
-        _ text: UnsafeRawBufferPointer,
-        allowingMinus: Bool
-    ) -> (value: UInt64, negative: Bool)? {
-        var index = 0
-        var negative = false
-        if allowingMinus, text.first == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        }
-        guard index < text.count, text.count - index <= 20 else { return nil }
-        var value: UInt64 = 0
-        while index < text.count {
-            let byte = text[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
-            index += 1
-        }
-        return (value, negative)
     }
 }

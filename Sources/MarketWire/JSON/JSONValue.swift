@@ -1,7 +1,9 @@
+import MarketCore
+
 /// A read-only view of one value on a tokenized tape. It borrows the frame's bytes, so it is
 /// only valid inside ``JSONTokenizer/parse(_:_:)``. The only thing it writes is an object's
 /// ``JSONToken/lookupStart``, a hint that makes lookups in wire order cost one comparison.
-struct JSONValue {
+struct JSONValue: JSONObjectReading, JSONMemberReading {
     let bytes: UnsafeRawBufferPointer
     let tokens: UnsafeMutableBufferPointer<JSONToken>
     let index: Int
@@ -39,31 +41,13 @@ struct JSONValue {
         while member < end {
             let token = tokens[member]
             if token.fingerprint == fingerprint, token.kind == .string,
-                Self.sameBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), name)
+                JSONText.sameBytes(UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), name)
             {
                 return member
             }
             member = Int(tokens[member + 1].next)
         }
         return nil
-    }
-
-    /// Whether the two hold the same bytes, compared a word at a time (the last word of a
-    /// name longer than eight bytes overlaps the one before it).
-    private static func sameBytes(_ content: UnsafeRawBufferPointer, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = expected.count
-        guard content.count == count else { return false }
-        let expected = UnsafeRawBufferPointer(expected)
-        func word(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-            bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        }
-        guard count >= 8 else { return (0..<count).allSatisfy { content[$0] == expected[$0] } }
-        var offset = 0
-        while offset &+ 8 < count {
-            guard word(content, offset) == word(expected, offset) else { return false }
-            offset &+= 8
-        }
-        return word(content, count &- 8) == word(expected, count &- 8)
     }
 
     /// The members of an object, in order (empty for anything else).
@@ -86,11 +70,10 @@ struct JSONValue {
     /// The elements of an array (empty for anything else).
     var elements: JSONElements { JSONElements(array: self) }
 
-    /// Whether this is a string whose content is exactly `text` (no escapes considered).
-    func isString(_ text: StaticString) -> Bool {
-        guard kind == .string else { return false }
-        let content = span
-        return text.withUTF8Buffer { Self.sameBytes(content, $0) }
+    /// This value as a decimal, when it is a JSON number or a string holding one.
+    var decimalValue: ExactDecimal? {
+        guard kind == .number || kind == .string else { return nil }
+        return ExactDecimal(utf8: span)
     }
 
     /// The text of a string, with escapes decoded; invalid UTF-8 and lone surrogates become U+FFFD.
@@ -102,7 +85,7 @@ struct JSONValue {
         }
     }
 
-    private static func unescape(_ content: UnsafeRawBufferPointer) -> String {
+    static func unescape(_ content: UnsafeRawBufferPointer) -> String {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(content.count)
         var index = 0

@@ -4,7 +4,7 @@ import MarketCore
 extension UpbitFamilyCodec {
     /// Fields are read in the exchanges' wire order, which makes each lookup one comparison.
     static func ticker(
-        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
+        _ object: some JSONObjectReading, keys: UpbitKeys, marketKey: StaticString, timeFromText: Bool,
         profile: UpbitFamilyProfile
     ) throws(WireError) -> Ticker {
         let market = try object.marketCode(marketKey)
@@ -48,7 +48,7 @@ extension UpbitFamilyCodec {
     /// `market_state`, `is_trading_suspended`, `delisting_date` and `market_warning`, where the
     /// ticker has any: a delisting date makes the market `delisting`; a suspension, or a state
     /// other than `ACTIVE`, `suspended`; a warning other than `NONE` is the designation.
-    private static func tradingStatus(_ object: JSONValue, keys: UpbitKeys) throws(WireError) -> TradingStatus? {
+    private static func tradingStatus(_ object: some JSONObjectReading, keys: UpbitKeys) throws(WireError) -> TradingStatus? {
         let state = object[keys.marketState]
         let suspended = try object.optionalBool(keys.isTradingSuspended)
         let delistingDate = try object.optionalDay(keys.delistingDate, .kst)
@@ -65,7 +65,7 @@ extension UpbitFamilyCodec {
     }
 
     /// `RISE`, `EVEN` or `FALL`.
-    private static func changeDirection(_ object: JSONValue, key: StaticString) throws(WireError) -> ChangeDirection {
+    private static func changeDirection(_ object: some JSONObjectReading, key: StaticString) throws(WireError) -> ChangeDirection {
         guard let value = object[key], value.kind != .null else { throw .missingField("\(key)") }
         if value.isString("RISE") { return .rise }
         if value.isString("FALL") { return .fall }
@@ -74,18 +74,19 @@ extension UpbitFamilyCodec {
     }
 
     /// A whole book; zero-sized units are padding and are dropped, and a unit side that breaks a
-    /// ``WireRule`` adds an error to `errors` while the rest of the book is kept.
-    static func orderBook(
-        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, storage: inout DecodeStorage,
-        errors: inout [WireError]
-    ) throws(WireError) -> OrderBook {
+    /// ``WireRule`` adds an error to `errors` while the rest of the book is kept. `units` reads
+    /// the units member's objects (`nil` when it is not an array).
+    static func orderBook<Object: JSONObjectReading, Units: Sequence>(
+        _ object: Object, units: (Object.Member) -> Units?, keys: UpbitKeys, marketKey: StaticString,
+        storage: inout DecodeStorage, errors: inout [WireError]
+    ) throws(WireError) -> OrderBook where Units.Element: JSONObjectReading {
         let market = try object.marketCode(marketKey)
-        guard let units = object[keys.orderbookUnits], units.kind == .array else {
+        guard let member = object[keys.orderbookUnits], let units = units(member) else {
             throw .missingField("\(keys.orderbookUnits)")
         }
         /// One side of a unit as a level: `nil` for padding, or (with an error added) for a side
         /// that breaks a rule.
-        func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: JSONValue) -> BookLevel? {
+        func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: Units.Element) -> BookLevel? {
             do throws(WireError) {
                 return try WireRule.wholeBookLevel(
                     price: try unit.decimal(priceKey), size: try unit.decimal(sizeKey),
@@ -96,7 +97,7 @@ extension UpbitFamilyCodec {
             }
         }
         let sides = try storage.bookSides { asks, bids in
-            for unit in units.elements {
+            for unit in units {
                 if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
                 if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
             }
@@ -104,8 +105,18 @@ extension UpbitFamilyCodec {
         return OrderBook(market: market, bids: sides.bids, asks: sides.asks, timestamp: try object.epochTime(keys.timestamp))
     }
 
+    /// A whole book on the tape.
+    static func orderBook(
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, storage: inout DecodeStorage,
+        errors: inout [WireError]
+    ) throws(WireError) -> OrderBook {
+        try orderBook(
+            object, units: { $0.kind == .array ? $0.elements : nil }, keys: keys, marketKey: marketKey,
+            storage: &storage, errors: &errors)
+    }
+
     static func trade(
-        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString,
+        _ object: some JSONObjectReading, keys: UpbitKeys, marketKey: StaticString,
         timeKey: StaticString
     ) throws(WireError) -> Trade {
         let market = try object.marketCode(marketKey)

@@ -7,6 +7,7 @@ public struct UpbitFamilyCodec: MarketCodec {
     public let profile: UpbitFamilyProfile
     var tokenizer = JSONTokenizer()
     var storage = DecodeStorage()
+    var stream = UpbitStreamReader()
 
     /// Creates a codec for one exchange.
     public init(profile: UpbitFamilyProfile) {
@@ -17,6 +18,10 @@ public struct UpbitFamilyCodec: MarketCodec {
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
         let profile = profile
+        result.removeAll()
+        if frame.count <= WireLimits.frameBytes, stream.decode(frame, profile: profile, storage: &storage, into: &result) {
+            return
+        }
         tokenizer.decode(frame: frame, storage: &storage, into: &result) { (root, storage, result) throws(WireError) in
             try Self.decodeFrame(root, profile: profile, storage: &storage, into: &result)
         }

@@ -1,0 +1,219 @@
+import MarketCore
+
+/// One forward pass over a frame that validates it as the tokenizer would and collects the
+/// members a decoder wants into slots (``JSONFields``), with no tape; a plain number's value is
+/// read as its digits are passed. It gives up (`false` or `nil`) on anything it does not read — a
+/// frame the tokenizer would refuse, nesting deeper than ``maxDepth`` — and the frame is then
+/// read from the tape, which says what is wrong.
+struct JSONCursor {
+    private let grammar: JSONGrammar
+    private var index = 0
+
+    /// The deepest nesting read; deeper frames go to the tape (which allows 64).
+    static let maxDepth = 16
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        grammar = JSONGrammar(bytes: bytes)
+    }
+
+    private var bytes: UnsafeRawBufferPointer { grammar.bytes }
+
+    /// Whether only whitespace is left.
+    func atEnd() -> Bool {
+        grammar.skipSpace(index) == bytes.count
+    }
+
+    /// Whether the next byte after whitespace is `byte`, which is then consumed.
+    @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == byte {
+            index &+= 1
+            return true
+        }
+        index = grammar.skipSpace(index)
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index &+= 1
+        return true
+    }
+
+    /// Whether the next byte after whitespace is `byte` (not consumed).
+    @inline(__always)
+    mutating func peek(_ byte: UInt8) -> Bool {
+        index = grammar.skipSpace(index)
+        return index < bytes.count && bytes[index] == byte
+    }
+
+    /// Reads an object's members into `slots[first...]` (one per entry of `table`, all absent),
+    /// from its `{` to its `}`: a wanted member's value is recorded, any other validated and
+    /// skipped. The array value of the member at `arrayKey` is handed to `readArray` at its `[`,
+    /// which reads it through its `]`. Gives up on a wanted member that comes twice.
+    mutating func object(
+        _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int,
+        arrayKey: Int? = nil, readArray: (inout JSONCursor, Int) -> Bool = { _, _ in false }
+    ) -> Bool {
+        guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
+        if consume(UInt8(ascii: "}")) { return true }
+        var next = 0
+        while true {
+            guard peek(UInt8(ascii: "\"")) else { return false }
+            var wanted: Int?
+            if let end = table.nameEnd(of: next, in: bytes, at: index &+ 1) {
+                index = end
+                wanted = next
+            } else {
+                guard let (end, escaped) = try? grammar.stringEnd(at: index) else { return false }
+                let start = index &+ 1
+                index = end
+                if !escaped {
+                    wanted = table.index(
+                        of: JSONNameWords(bytes, start: start, length: end &- 1 &- start),
+                        name: UnsafeRawBufferPointer(rebasing: bytes[start..<end &- 1]))
+                }
+            }
+            guard consume(UInt8(ascii: ":")) else { return false }
+            if let wanted {
+                guard slots[first &+ wanted].kind == nil else { return false }
+                next = wanted &+ 1
+                if wanted == arrayKey, peek(UInt8(ascii: "[")) {
+                    let start = index
+                    guard readArray(&self, depth &+ 1) else { return false }
+                    slots[first &+ wanted] = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
+                } else {
+                    guard let slot = value(depth: depth &+ 1) else { return false }
+                    slots[first &+ wanted] = slot
+                }
+            } else {
+                guard value(depth: depth &+ 1) != nil else { return false }
+            }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Reads an array from its `[` to its `]`, handing each element to `element` at its start.
+    mutating func array(depth: Int, _ element: (inout JSONCursor) -> Bool) -> Bool {
+        guard depth < Self.maxDepth, consume(UInt8(ascii: "[")) else { return false }
+        if consume(UInt8(ascii: "]")) { return true }
+        while true {
+            guard element(&self) else { return false }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Reads `"name" :`.
+    private mutating func memberName() -> Bool {
+        guard peek(UInt8(ascii: "\"")), let (end, _) = try? grammar.stringEnd(at: index) else { return false }
+        index = end
+        return consume(UInt8(ascii: ":"))
+    }
+
+    /// Reads any value: a scalar's slot, or a container validated through its closing bracket
+    /// (its slot covers the brackets).
+    @inline(__always)
+    mutating func value(depth: Int) -> JSONSlot? {
+        index = grammar.skipSpace(index)
+        guard index < bytes.count else { return nil }
+        let start = index
+        let kind: JSONKind
+        switch bytes[start] {
+        case UInt8(ascii: "\""):
+            guard let (end, escaped) = try? grammar.stringEnd(at: start) else { return nil }
+            index = end
+            return JSONSlot(kind: escaped ? .escapedString : .string, start: Int32(start &+ 1), end: Int32(end &- 1), number: nil)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return number()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            let (word, literal): (StaticString, JSONKind) =
+                switch bytes[start] {
+                case UInt8(ascii: "t"): ("true", .true)
+                case UInt8(ascii: "f"): ("false", .false)
+                default: ("null", .null)
+                }
+            guard let end = try? grammar.literalEnd(at: start, word) else { return nil }
+            kind = literal
+            index = end
+        case UInt8(ascii: "["):
+            kind = .array
+            guard skipArray(depth: depth) else { return nil }
+        case UInt8(ascii: "{"):
+            kind = .object
+            guard depth < Self.maxDepth, skipObject(depth: depth) else { return nil }
+        default:
+            return nil
+        }
+        return JSONSlot(kind: kind, start: Int32(start), end: Int32(index), number: nil)
+    }
+
+    /// Reads a number (the grammar's), and its value as the digits pass when it is plain: no
+    /// exponent, at most 19 digits, at most 18 after the point.
+    @inline(__always)
+    private mutating func number() -> JSONSlot? {
+        let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index &+= 1 }
+        var significand: UInt64 = 0
+        guard index < bytes.count, Self.isDigit(bytes[index]) else { return nil }
+        var digits = 1
+        if bytes[index] == UInt8(ascii: "0") {
+            index &+= 1
+        } else {
+            digits = readDigits(into: &significand)
+        }
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index &+= 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { return nil }
+            fractionDigits = readDigits(into: &significand)
+            digits &+= fractionDigits
+        }
+        var value: ExactDecimal?
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            guard let end = try? grammar.numberEnd(at: start) else { return nil }
+            index = end
+        } else {
+            value = ExactDecimal(significand: significand, digits: digits, fractionDigits: fractionDigits, negative: negative)
+        }
+        return JSONSlot(kind: .number, start: Int32(start), end: Int32(index), number: value)
+    }
+
+    /// Reads the run of digits at the cursor into `value`, eight at a time, and returns how many
+    /// there were (past 19, `value` is meaningless).
+    @inline(__always)
+    private mutating func readDigits(into value: inout UInt64) -> Int {
+        var count = 0
+        while index &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let run = word.appendLeadingDigits(to: &value)
+            index &+= run
+            count &+= run
+            guard run == 8 else { return count }
+        }
+        while index < bytes.count, Self.isDigit(bytes[index]) {
+            value = value &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+            index &+= 1
+            count &+= 1
+        }
+        return count
+    }
+
+    /// Validates an array from its `[` through its `]`.
+    @inline(never)
+    private mutating func skipArray(depth: Int) -> Bool {
+        array(depth: depth) { $0.value(depth: depth &+ 1) != nil }
+    }
+
+    /// Validates an object from its `{` through its `}`.
+    @inline(never)
+    private mutating func skipObject(depth: Int) -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return false }
+        if consume(UInt8(ascii: "}")) { return true }
+        while true {
+            guard memberName(), value(depth: depth &+ 1) != nil else { return false }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+}

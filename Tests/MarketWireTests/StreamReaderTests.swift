@@ -1,0 +1,123 @@
+import MarketCore
+import TestFixtures
+import Testing
+
+@testable import MarketWire
+
+/// The one-pass reader of the stream's messages (``UpbitStreamReader``) against the tape: it
+/// reads the real tickers, books and trades itself, and whatever it reads — real, renumbered,
+/// mutated or reshaped frames — decodes exactly as the tape decodes it, with no error. What it
+/// does not read, the codec leaves to the tape (``DifferentialTests`` covers the two together).
+@Suite struct StreamReaderTests {
+    static let dialects: [Dialect] = [.bithumb, .upbit]
+
+    /// The reader's events for `frame`, or `nil` when it leaves the frame to the tape.
+    static func read(_ frame: [UInt8], _ dialect: Dialect) -> DecodedMessages? {
+        var reader = UpbitStreamReader()
+        var storage = DecodeStorage()
+        var result = DecodedMessages()
+        let profile: UpbitFamilyProfile = dialect == .upbit ? .upbit : .bithumb
+        let read = frame.withUnsafeBytes { reader.decode($0, profile: profile, storage: &storage, into: &result) }
+        return read ? result : nil
+    }
+
+    /// A frame the tape decodes into one ticker, book or trade in the `DEFAULT` format.
+    static func isStreamMessage(_ frame: [UInt8], _ dialect: Dialect) -> Bool {
+        let decoded = DifferentialTests.previousDecode(dialect, frame)
+        guard decoded.errors.isEmpty, decoded.events.count == 1, frame.first == UInt8(ascii: "{") else { return false }
+        guard String(decoding: frame, as: UTF8.self).contains("\"type\"") else { return false }
+        switch decoded.events[0] {
+        case .ticker, .orderBook, .trades: return true
+        default: return false
+        }
+    }
+
+    @Test(arguments: dialects)
+    func everyRealStreamMessageIsReadInOnePass(dialect: Dialect) throws {
+        let frames = try MutationTests.corpus(dialect).filter { $0.resource == nil }.map(\.bytes)
+            .filter { Self.isStreamMessage($0, dialect) }
+        #expect(frames.count >= 5)
+        for frame in frames {
+            let read = try #require(Self.read(frame, dialect), "\(String(decoding: frame, as: UTF8.self))")
+            #expect(read == DifferentialTests.previousDecode(dialect, frame))
+        }
+    }
+
+    /// Real frames with their prices and sizes written anew (plain decimals of up to 12 integer
+    /// and 12 fraction digits), renumbered in any shape, or mutated: the reader takes a good
+    /// share of them itself, and every one it takes decodes as the tape decodes it, with no error.
+    @Test(arguments: dialects)
+    func whatItReadsTheTapeReadsAlike(dialect: Dialect) throws {
+        let corpus = try MutationTests.corpus(dialect).filter { $0.resource == nil }.map(\.bytes)
+            .filter { Self.isStreamMessage($0, dialect) }
+        var random = SeededGenerator(seed: 0x0AE5 + UInt64(dialect.rawValue.utf8.count))
+        var outcomes = (read: 0, left: 0)
+        for round in 0..<30_000 {
+            let real = corpus[round % corpus.count]
+            let frame =
+                round % 2 == 0
+                ? Self.plainlyRenumbered(real, using: &random) : DifferentialTests.generated(from: real, using: &random)
+            guard let read = Self.read(frame, dialect) else {
+                outcomes.left += 1
+                continue
+            }
+            outcomes.read += 1
+            let reference = DifferentialTests.previousDecode(dialect, frame)
+            #expect(read == reference, "\(String(decoding: frame, as: UTF8.self))")
+            #expect(reference.errors.isEmpty)
+        }
+        #expect(outcomes.read > 12_000)
+        #expect(outcomes.left > 6_000)
+    }
+
+    /// `frame` with each number shorter than a timestamp (its prices and sizes) replaced by a
+    /// positive plain decimal.
+    static func plainlyRenumbered(_ frame: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+        guard case .success(let tokens) = DifferentialTests.previous(frame) else { return frame }
+        var result = frame
+        for token in tokens.reversed() where token.kind == .number && token.end - token.start < 13 {
+            var text = String(UInt64.random(in: 1...999_999_999_999, using: &random))
+            let fractionDigits = Int.random(in: 0...12, using: &random)
+            if fractionDigits > 0 { text += "." + DifferentialTests.digits(fractionDigits, using: &random) }
+            result.replaceSubrange(Int(token.start)..<Int(token.end), with: Array(text.utf8))
+        }
+        return result
+    }
+
+    /// Shapes the exchanges may send and the demo does not: whitespace everywhere, members in
+    /// another order, unknown members of every kind, escapes in strings the decoder skips.
+    @Test(arguments: dialects)
+    func reshapedMessagesAreReadAlike(dialect: Dialect) throws {
+        let trade =
+            #"{ "code" : "KRW-BTC" , "type":"trade","extra":{"nested":[1,true,null,{"a":"\u00e9\n"}]},"trade_price":95539000,"#
+            + #""trade_volume":0.00022664,"ask_bid":"ASK","trade_timestamp":1790133513858,"sequential_id":17901335138580000,"#
+            + #""note":"tab\tquote\"","stream_type":"REALTIME"} "#
+        let book =
+            #"{"timestamp":1790134742106,"orderbook_units":[{"bid_size":0.5,"ask_size":1.25,"bid_price":116000000,"ask_price":116001000},"#
+            + #"{ "ask_price" : 116002000 , "bid_price" : 115999000 , "ask_size" : 2 , "bid_size" : 0.001 }],"type":"orderbook","code":"KRW-BTC"}"#
+        for text in [trade, book] {
+            let frame = Array(text.utf8)
+            let read = try #require(Self.read(frame, dialect), "\(text)")
+            #expect(read == DifferentialTests.previousDecode(dialect, frame))
+        }
+    }
+
+    /// What it leaves to the tape: a member it reads sent twice, nesting past its depth, the
+    /// `SIMPLE` format, an array of messages, trailing text, an escaped type.
+    @Test(arguments: dialects)
+    func unusualFramesAreLeftToTheTape(dialect: Dialect) {
+        let deep = String(repeating: "[", count: JSONCursor.maxDepth) + String(repeating: "]", count: JSONCursor.maxDepth)
+        let frames = [
+            #"{"type":"trade","code":"KRW-BTC","code":"KRW-ETH","trade_price":1,"trade_volume":1,"ask_bid":"ASK","trade_timestamp":1790133513858}"#,
+            #"{"type":"trade","deep":"# + deep
+                + #","code":"KRW-BTC","trade_price":1,"trade_volume":1,"ask_bid":"ASK","trade_timestamp":1790133513858}"#,
+            #"{"ty":"trade","cd":"KRW-BTC","tp":1,"tv":1,"ab":"ASK","ttms":1790133513858}"#,
+            #"[{"type":"trade","code":"KRW-BTC","trade_price":1,"trade_volume":1,"ask_bid":"ASK","trade_timestamp":1790133513858}]"#,
+            #"{"type":"trade","code":"KRW-BTC","trade_price":1,"trade_volume":1,"ask_bid":"ASK","trade_timestamp":1790133513858} x"#,
+            #"{"type":"tr\u0061de","code":"KRW-BTC","trade_price":1,"trade_volume":1,"ask_bid":"ASK","trade_timestamp":1790133513858}"#,
+        ]
+        for text in frames {
+            #expect(Self.read(Array(text.utf8), dialect) == nil, "\(text)")
+        }
+    }
+}
