@@ -102,6 +102,24 @@ import Testing
         }
     }
 
+    /// A book of ``UpbitStreamReader/maxUnits`` units is read in one pass; one more unit and it
+    /// goes to the tape, which decodes both alike.
+    @Test(arguments: dialects)
+    func booksBeyondTheUnitBoundAreLeftToTheTape(dialect: Dialect) throws {
+        func book(units: Int) -> [UInt8] {
+            let unit = #"{"ask_price":116001000,"bid_price":116000000,"ask_size":1.25,"bid_size":0.5}"#
+            let list = Array(repeating: unit, count: units).joined(separator: ",")
+            return Array(#"{"type":"orderbook","code":"KRW-BTC","timestamp":1790134742106,"orderbook_units":[\#(list)]}"#.utf8)
+        }
+        let atBound = book(units: UpbitStreamReader.maxUnits)
+        let read = try #require(Self.read(atBound, dialect))
+        #expect(read == DifferentialTests.previousDecode(dialect, atBound))
+        let beyond = book(units: UpbitStreamReader.maxUnits + 1)
+        #expect(Self.read(beyond, dialect) == nil)
+        var codec = dialect.makeCodec()
+        #expect(codec.decode(frame: beyond) == DifferentialTests.previousDecode(dialect, beyond))
+    }
+
     /// What it leaves to the tape: a member it reads sent twice, nesting past its depth, the
     /// `SIMPLE` format, an array of messages, trailing text, an escaped type.
     @Test(arguments: dialects)

@@ -21,6 +21,9 @@ struct UpbitStreamReader: Sendable {
     /// The members of an order book's unit, in the order they are sent.
     private let unit = JSONKeyTable([keys.askPrice, keys.bidPrice, keys.askSize, keys.bidSize])
     private let unitsKey: Int
+    /// The most units read from one book (the exchanges send 15 or 30); a larger book goes to
+    /// the tape, so the slots kept between frames stay small whatever a frame holds.
+    static let maxUnits = 64
     private var slots: [JSONSlot]
     private var unitSlots: [JSONSlot] = []
 
@@ -73,6 +76,7 @@ struct UpbitStreamReader: Sendable {
         return cursor.object(message, into: &slots, at: 0, depth: 0, arrayKey: unitsKey) { cursor, depth in
             cursor.array(depth: depth) { cursor in
                 let first = units.count
+                guard first < maxUnits &* unit.count else { return false }
                 for _ in 0..<unit.count { units.append(.absent) }
                 return cursor.object(unit, into: &units, at: first, depth: depth &+ 1)
             }
