@@ -19,8 +19,11 @@ struct ComparisonOutput: Decodable {
     var comparison: [Row]
 
     static func capture(_ arguments: [String]) async throws -> ComparisonOutput {
-        let wait = arguments.contains("--wait") ? [] : ["--wait", "120"]
-        let outcome = try await CoinboardProcess.run(["snapshot"] + wait + arguments, timeout: .seconds(180))
+        // The debug build's in-process demo makes a day of history for 400 markets before it
+        // serves (45 s of one core idle, over 120 s on a loaded CI machine): the snapshot may
+        // wait that long for data to flow.
+        let wait = arguments.contains("--wait") ? [] : ["--wait", "200"]
+        let outcome = try await CoinboardProcess.run(["snapshot"] + wait + arguments, timeout: .seconds(260))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return try JSONDecoder().decode(ComparisonOutput.self, from: Data(outcome.standardOutput.utf8))
     }
