@@ -20,7 +20,7 @@ struct ComparisonOutput: Decodable {
 
     static func capture(_ arguments: [String]) async throws -> ComparisonOutput {
         // The debug build's in-process demo makes a day of history for 400 markets before it
-        // serves (45 s of one core idle, over 120 s on a loaded CI machine): the snapshot may
+        // serves (45 s of a core on an idle machine, over 120 s on a loaded one): the snapshot may
         // wait that long for data to flow.
         let wait = arguments.contains("--wait") ? [] : ["--wait", "200"]
         let outcome = try await CoinboardProcess.run(["snapshot"] + wait + arguments, timeout: .seconds(260))
