@@ -185,14 +185,6 @@ struct JSONField: JSONMemberReading {
     /// A plain number's value, read by the cursor.
     let number: ExactDecimal?
 
-    var stringValue: String? {
-        switch kind {
-        case .string: String(decoding: span, as: UTF8.self)
-        case .escapedString: JSONValue.unescape(span)
-        default: nil
-        }
-    }
-
     var decimalValue: ExactDecimal? {
         if let number { return number }
         guard kind == .number || kind == .string else { return nil }

@@ -7,8 +7,6 @@ protocol JSONMemberReading {
     var kind: JSONKind { get }
     /// The raw bytes of a string's content (escapes left as written) or a number's text.
     var span: UnsafeRawBufferPointer { get }
-    /// The text of a string, with escapes decoded; `nil` for anything else.
-    var stringValue: String? { get }
     /// The value as a decimal, when it is a JSON number or a string holding one.
     var decimalValue: ExactDecimal? { get }
 }
@@ -21,6 +19,16 @@ protocol JSONObjectReading {
 }
 
 extension JSONMemberReading {
+    /// The text of a string, with escapes decoded (invalid UTF-8 and lone surrogates become
+    /// U+FFFD); `nil` for anything else.
+    var stringValue: String? {
+        switch kind {
+        case .string: String(decoding: span, as: UTF8.self)
+        case .escapedString: JSONValue.unescape(span)
+        default: nil
+        }
+    }
+
     /// Whether this is a string whose content is exactly `text` (no escapes considered).
     func isString(_ text: StaticString) -> Bool {
         guard kind == .string else { return false }

@@ -76,15 +76,8 @@ struct JSONValue: JSONObjectReading, JSONMemberReading {
         return ExactDecimal(utf8: span)
     }
 
-    /// The text of a string, with escapes decoded; invalid UTF-8 and lone surrogates become U+FFFD.
-    var stringValue: String? {
-        switch kind {
-        case .string: String(decoding: span, as: UTF8.self)
-        case .escapedString: Self.unescape(span)
-        default: nil
-        }
-    }
-
+    /// The content of an escaped string with its escapes decoded; invalid UTF-8 and lone
+    /// surrogates become U+FFFD.
     static func unescape(_ content: UnsafeRawBufferPointer) -> String {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(content.count)
