@@ -130,6 +130,7 @@ let package = Package(
                 "MarketSim",
                 "FeedRecording",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

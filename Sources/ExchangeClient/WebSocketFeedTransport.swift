@@ -2,7 +2,7 @@ import EventLoopExecution
 public import MarketCore
 public import MarketRuntime
 import MarketWire
-import NIOCore
+public import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
@@ -14,24 +14,31 @@ import Synchronization
 /// dialect's codec on the connection's own thread as it is read, and sends subscriptions and
 /// keepalives. The session runs on that thread too and gets everything a read brought at once;
 /// the connection reads again only when the session asks.
+///
+/// Each connection has a thread of its own, unless the transport is given an event loop to
+/// share: the dashboard gives its screen's, so that reading, applying and drawing a frame wake
+/// one thread, and nothing crosses threads on the way to the screen.
 public struct WebSocketFeedTransport: FeedTransport {
     private let endpoints: ExchangeEndpoints
     private let recorder: (any WireRecorder)?
     private let handshakeTimeout: Duration
+    private let sharedLoop: (any EventLoop)?
 
     /// The default deadline of a connection's handshake: connect, TLS and the upgrade.
     public static let defaultHandshakeTimeout = Duration.seconds(10)
 
     /// Creates a transport for `endpoints`; each connection must be connected, secured and
     /// upgraded within `handshakeTimeout` (a server that accepts and never answers cannot stall
-    /// start-up). `recorder`, if given, sees each raw frame.
+    /// start-up). `recorder`, if given, sees each raw frame. Connections run on `loop` when it
+    /// is given (which outlives the transport), each on a thread of its own otherwise.
     public init(
         endpoints: ExchangeEndpoints, handshakeTimeout: Duration = Self.defaultHandshakeTimeout,
-        recorder: (any WireRecorder)? = nil
+        recorder: (any WireRecorder)? = nil, loop: (any EventLoop)? = nil
     ) {
         self.endpoints = endpoints
         self.handshakeTimeout = handshakeTimeout
         self.recorder = recorder
+        sharedLoop = loop
     }
 
     /// Legacy books arrive as deltas, kept against the REST book's levels.
@@ -46,7 +53,7 @@ public struct WebSocketFeedTransport: FeedTransport {
         guard let address = EndpointURL(url), ["ws", "wss"].contains(address.scheme) else {
             throw ExchangeClientError.invalidURL(url, expected: "ws:// or wss://")
         }
-        let loop = ConnectionLoop()
+        let loop = sharedLoop.map(ConnectionLoop.init(sharing:)) ?? ConnectionLoop()
         do {
             let socket = try await open(address, on: loop)
             let connection = WebSocketFeedConnection(channel: socket.channel, inbox: socket.inbox, dialect: endpoints.dialect)
@@ -76,8 +83,9 @@ public struct WebSocketFeedTransport: FeedTransport {
         let opened = OpenedChannel()
         do {
             return try await withDeadline(handshakeTimeout, "the WebSocket handshake with \(url)") {
-                let (channel, upgrade) = try await ClientBootstrap(group: loop.group)
+                let (channel, upgrade) = try await ClientBootstrap(group: loop.loop)
                     .connectTimeout(TimeAmount(saturating: handshakeTimeout))
+                    .channelOption(.socketOption(.so_rcvbuf), value: Self.receiveBufferBytes)
                     .connect(host: address.host, port: address.port ?? (tls == nil ? 80 : 443)) { channel in
                         channel.eventLoop.makeCompletedFuture {
                             opened.hold(channel)
@@ -116,6 +124,7 @@ public struct WebSocketFeedTransport: FeedTransport {
                 let inbox = FeedInbox(channel: channel)
                 try channel.pipeline.syncOperations.addHandler(handler(inbox))
                 try channel.syncOptions?.setOption(.autoRead, value: false)
+                try channel.syncOptions?.setOption(.maxMessagesPerRead, value: Self.buffersPerRead)
                 return .upgraded(inbox)
             }
         }
@@ -131,6 +140,17 @@ public struct WebSocketFeedTransport: FeedTransport {
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
     }
 
+    /// The most receive buffers (each at most 64 KiB) one read fills before it ends, where
+    /// SwiftNIO's default is 4: a connection reads once a frame, and a read must take in what a
+    /// busy feed sent over a frame (a book-heavy feed at 20,000 messages a second sends
+    /// 250 KB) or the backlog, and the latency with it, grows. A read ends sooner when the
+    /// socket has nothing more.
+    static let buffersPerRead: UInt = 64
+
+    /// The socket's receive buffer: what a busy feed sends between two reads waits there
+    /// without closing the window on the exchange (whose sends would then wait for the read).
+    static let receiveBufferBytes = 4 << 20
+
     /// How an upgrade request ended.
     private enum Upgrade: Sendable {
         case upgraded(FeedInbox)
@@ -140,17 +160,31 @@ public struct WebSocketFeedTransport: FeedTransport {
 
 /// A connection's event loop, and the executor its session runs on there.
 private struct ConnectionLoop: Sendable {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop: any EventLoop
+    /// The loop's own group, when the connection has a thread of its own.
+    private let ownGroup: MultiThreadedEventLoopGroup?
     let executor: EventLoopTaskExecutor
 
+    /// A thread of the connection's own.
     init() {
-        executor = EventLoopTaskExecutor(loop: group.next())
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        loop = group.next()
+        ownGroup = group
+        executor = EventLoopTaskExecutor(loop: loop)
     }
 
-    /// Moves the session's remaining jobs off the loop, then shuts the loop down.
+    /// A loop shared with others, which outlives the connection.
+    init(sharing loop: any EventLoop) {
+        self.loop = loop
+        ownGroup = nil
+        executor = EventLoopTaskExecutor(loop: loop)
+    }
+
+    /// Moves the session's remaining jobs off the loop, then shuts the loop down if it is the
+    /// connection's own.
     func shutDown() async {
         executor.close()
-        try? await group.shutdownGracefully()
+        try? await ownGroup?.shutdownGracefully()
     }
 }
 

@@ -6,6 +6,7 @@ public import MarketCore
 public import MarketRuntime
 import MarketSim
 import MarketWire
+public import NIOCore
 
 /// The running pipeline: one supervisor per exchange feeding one store, for the duration of
 /// a body.
@@ -24,19 +25,24 @@ public struct LivePipeline: Sendable {
     /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
     /// with the pipeline, then stops everything. `recording` gets every raw frame and response,
     /// tagged with its exchange; the store publishes at most `snapshotsPerSecond` snapshots a
-    /// second.
+    /// second. The exchanges' connections run on `connectionLoop` when it is given (it must
+    /// outlive the pipeline, and be the thread the store's clock and reader run on: reads are
+    /// then held until the very moment a snapshot is due), each on a thread of its own otherwise.
     public static func run<Result: Sendable>(
         plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
-        snapshotsPerSecond: Int = 20, storeClock: (any RuntimeClock)? = nil,
+        snapshotsPerSecond: Int = 20, storeClock: (any RuntimeClock)? = nil, connectionLoop: (any EventLoop)? = nil,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
+        let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
         let store =
-            storeClock.map { MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, clock: $0) }
-            ?? MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond)
+            storeClock.map {
+                MarketStore(
+                    exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace, clock: $0)
+            } ?? MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace)
         let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
         let context = Context(
-            store: store, configuration: configuration, logger: logger, recording: recording, replayPlayed: replayPlayed,
-            replaysPlayed: played)
+            store: store, configuration: configuration, logger: logger, recording: recording, connectionLoop: connectionLoop,
+            replayPlayed: replayPlayed, replaysPlayed: played)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(simulation: plan.demoSimulation, exchanges: Set(plan.exchanges)),
@@ -55,12 +61,18 @@ public struct LivePipeline: Sendable {
         }
     }
 
+    /// How much later a snapshot due with changes already waiting is taken when the
+    /// connections share the store's thread (time for the read held until then to be made),
+    /// and how early such a read may come and still count as on time.
+    static let heldReadGrace = Duration.microseconds(300)
+
     /// What every feed of one pipeline shares.
     private struct Context: Sendable {
         let store: MarketStore
         let configuration: FeedConfiguration
         let logger: Logger
         let recording: RecordingWriter?
+        let connectionLoop: (any EventLoop)?
         let replayPlayed: AsyncStream<Void>.Continuation
         let replaysPlayed: AsyncStream<Void>
 
@@ -95,12 +107,13 @@ public struct LivePipeline: Sendable {
             let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
             var configuration = configuration
             configuration.startupWarning = endpoints.plaintextWarning
+            if connectionLoop != nil { configuration.readLead = .zero }
             let recorder = recording?.recorder(for: exchange)
             return try await RESTSnapshotFetcher.withFetcher(
                 endpoints: endpoints, limit: limit, timeout: deadlines.response, recorder: recorder
             ) { fetcher in
                 let transport = WebSocketFeedTransport(
-                    endpoints: endpoints, handshakeTimeout: deadlines.handshake, recorder: recorder)
+                    endpoints: endpoints, handshakeTimeout: deadlines.handshake, recorder: recorder, loop: connectionLoop)
                 let feed = Opened(exchange: exchange, transport: transport, fetcher: fetcher, configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [feed], body)
             }

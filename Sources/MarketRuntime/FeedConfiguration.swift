@@ -28,13 +28,20 @@ public struct FeedConfiguration: Sendable, Hashable {
     /// How often the listing (for new markets), the alert list and the deposit/withdrawal list
     /// are read again.
     public var signalRefresh: Duration
+    /// How long before the store's next snapshot a held read is made (see
+    /// ``FeedConnection/holdNextRead(for:)``), for what it brings to be applied before the
+    /// snapshot is taken: ``crossThreadReadLead`` when the connection and the store's reader
+    /// run on different threads; zero when they share one, where the read's timer and the
+    /// snapshot's fire in one wake and the reader waits for what the read brings.
+    public var readLead: Duration
 
     /// Creates a configuration.
     public init(
         focus: [MarketCode] = [], tradeHistory: Int = 20, candleInterval: CandleInterval? = nil,
         candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
         failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
-        startupWarning: String? = nil, signalRefresh: Duration = FeedConfiguration.defaultSignalRefresh
+        startupWarning: String? = nil, signalRefresh: Duration = FeedConfiguration.defaultSignalRefresh,
+        readLead: Duration = FeedConfiguration.crossThreadReadLead
     ) {
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
@@ -47,7 +54,12 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.listingLimit = max(1, listingLimit)
         self.startupWarning = startupWarning
         self.signalRefresh = max(.seconds(1), signalRefresh)
+        self.readLead = max(.zero, readLead)
     }
+
+    /// The read lead for a connection on a thread of its own: time for the other thread to
+    /// wake, read and apply before the snapshot's reader wakes.
+    public static let crossThreadReadLead = Duration.milliseconds(4)
 
     /// How often the listing and the signal lists are read again unless told otherwise.
     public static let defaultSignalRefresh = Duration.seconds(180)

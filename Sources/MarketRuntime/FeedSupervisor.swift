@@ -156,21 +156,23 @@ public actor FeedSupervisor {
     }
 
     /// Hands the session every message as it is read. While the screen waits out its frame
-    /// interval, the next read is held until just before the next snapshot is due: shown no
-    /// later, and read in one go rather than a wake a message.
+    /// interval, the next read is held until ``FeedConfiguration/readLead`` before the next
+    /// snapshot it can make: shown no later, and read in one go rather than a wake a message.
     private func receive(_ messages: FeedMessages, from connection: any FeedConnection) async throws {
         var messages = messages.makeAsyncIterator()
+        let lead = session.configuration.readLead
         while true {
             let untilSnapshot = await store.timeToNextSnapshot()
-            if untilSnapshot > Self.readLead { connection.holdNextRead(for: untilSnapshot - Self.readLead) }
+            if untilSnapshot > lead {
+                connection.holdNextRead(for: untilSnapshot - lead)
+            } else if untilSnapshot > .zero {
+                connection.holdNextRead(for: untilSnapshot)
+            }
             guard let message = try await messages.next() else { break }
             try await handle(.received(message))
         }
         throw MarketRuntimeError.closedByExchange
     }
-
-    /// How long before a snapshot is due a held read is made, for the read to be applied first.
-    static let readLead = Duration.milliseconds(4)
 
     /// Reads the alert and deposit/withdrawal lists, then every ``FeedConfiguration/signalRefresh``
     /// the listing and both lists again. A failed read is reported and tried again next time;

@@ -15,13 +15,18 @@ public actor MarketStore {
     private var feedChanged = false
     private let clock: any RuntimeClock
     private let publishInterval: Duration
+    private let heldReadGrace: Duration
     private var lastPublished: MonotonicInstant?
     private var waiter: CheckedContinuation<Void, Never>?
 
-    /// Creates an empty store for `exchanges` (at least one).
+    /// Creates an empty store for `exchanges` (at least one). `heldReadGrace` is for feeds that
+    /// hold their reads until the very moment a snapshot is due, on the reader's own thread
+    /// (see ``FeedConfiguration/readLead``): a snapshot that comes due with changes already
+    /// waiting is taken that much later, so that what such a read brings is applied first,
+    /// and one that such a read brings up to that much early is taken at once.
     public init(
         exchanges: [Exchange] = [.bithumb], limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
-        clock: any RuntimeClock = SystemClock()
+        heldReadGrace: Duration = .zero, clock: any RuntimeClock = SystemClock()
     ) {
         precondition(!exchanges.isEmpty, "a store keeps at least one exchange")
         exchangeList = Set(exchanges).sorted()
@@ -29,6 +34,7 @@ public actor MarketStore {
         feeds = Dictionary(uniqueKeysWithValues: exchangeList.map { ($0, FeedStatus()) })
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
+        self.heldReadGrace = max(.zero, heldReadGrace)
     }
 
     /// The exchanges kept, Bithumb first.
@@ -82,29 +88,43 @@ public actor MarketStore {
     /// The next snapshot: waits until something changed and at least one publishing interval
     /// has passed since the previous one. Returns `nil` when the task is cancelled.
     ///
+    /// With a ``heldReadGrace`` (feeds holding their reads until a snapshot is due, on this
+    /// reader's thread), the reader sleeps only for changes that came between reads: otherwise
+    /// the read made when the snapshot is due wakes it, and the snapshot is taken then, in the
+    /// same wake. A read up to the grace early counts as on time.
+    ///
     /// One reader at a time.
     public func nextSnapshot() async -> BoardSnapshot? {
-        let wait = timeToNextSnapshot()
-        if wait > .zero {
-            do { try await clock.sleep(for: wait) } catch { return nil }
-        }
-        while !hasChanges && !feedChanged {
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { waiter = $0 }
-            } onCancel: {
-                Task { await self.wakeReader() }
+        while true {
+            let untilDue = lastPublished.map { publishInterval - clock.monotonicNow().duration(since: $0) } ?? .zero
+            if hasChanges || feedChanged {
+                if untilDue <= heldReadGrace { return take() }
+                do { try await clock.sleep(for: untilDue + heldReadGrace) } catch { return nil }
+            } else if heldReadGrace == .zero, untilDue > .zero {
+                // Feeds on other threads read ahead of the snapshot: what they bring is there
+                // when the interval is over.
+                do { try await clock.sleep(for: untilDue) } catch { return nil }
+            } else {
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { waiter = $0 }
+                } onCancel: {
+                    Task { await self.wakeReader() }
+                }
+                if Task.isCancelled { return nil }
             }
-            if Task.isCancelled { return nil }
         }
-        return take()
     }
 
-    /// How long until the next snapshot may be taken: what arrives before then is not shown
-    /// sooner however soon it is applied. Zero when one may be taken now, and when none has
-    /// been taken (nothing waits on the publishing interval).
+    /// How long until the next snapshot that what is applied from now on can still make: what
+    /// arrives before then is not shown sooner however soon it is applied. Zero when one may be
+    /// taken now, and when none has been taken (nothing waits on the publishing interval); a
+    /// whole interval when a snapshot is due and changes wait for it, as its reader takes it as
+    /// soon as it runs.
     public func timeToNextSnapshot() -> Duration {
         guard let lastPublished else { return .zero }
-        return max(.zero, publishInterval - clock.monotonicNow().duration(since: lastPublished))
+        let wait = publishInterval - clock.monotonicNow().duration(since: lastPublished)
+        if wait > .zero { return wait }
+        return hasChanges || feedChanged ? publishInterval : .zero
     }
 
     private var hasChanges: Bool { states.values.contains(where: \.hasChanges) }

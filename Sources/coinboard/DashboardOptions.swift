@@ -58,8 +58,8 @@ struct DashboardOptions: ParsableArguments {
         let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
-        // The screen's own thread: the app, its snapshot reader and its timers run on one event
-        // loop, so a frame wakes one thread once.
+        // The screen's own thread: the app, its snapshot reader, its timers and the exchanges'
+        // connections run on one event loop, so reading and drawing a frame wake one thread.
         let screenLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let screenClock = EventLoopClock(loop: screenLoop.next())
         defer { screenLoop.shutdownGracefully { _ in } }
@@ -69,7 +69,7 @@ struct DashboardOptions: ParsableArguments {
                 configuration: FeedConfiguration(
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
-                snapshotsPerSecond: frameRate, storeClock: screenClock
+                snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next()
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),

@@ -3,6 +3,7 @@ import MarketCore
 import MarketRuntime
 import MarketWire
 import NIOCore
+import NIOPosix
 import NIOWebSocket
 import Synchronization
 import TestFixtures
@@ -98,6 +99,66 @@ import Testing
         }
         #expect(message?.frames == 2)
         #expect(waited >= .milliseconds(300))
+        try await server.stop()
+    }
+
+    /// A connection reads once a frame, so one read must take in what a busy feed sent over a
+    /// frame: here 600 KB, several times what SwiftNIO's default of four receive buffers holds.
+    @Test func aHeldReadTakesInAFramesWorthOfABusyFeed() async throws {
+        let server = try await ScriptedWebSocketServer()
+        let count = 1_000
+        let (firstTaken, tookFirst) = AsyncStream.makeStream(of: Void.self)
+        let (allSent, sentAll) = AsyncStream.makeStream(of: Void.self)
+        let message = try await withThrowingTaskGroup(of: FeedMessage?.self) { group in
+            group.addTask {
+                try await Self.run(on: server) { messages, connection in
+                    var iterator = messages.makeAsyncIterator()
+                    _ = try await iterator.next()
+                    tookFirst.yield()
+                    for await _ in allSent { break }
+                    connection.holdNextRead(for: .milliseconds(200))
+                    return try await iterator.next()
+                }
+            }
+            await Self.upgraded(server)
+            try await server.send([ScriptedWebSocketServer.text(Self.ticker)])
+            for await _ in firstTaken { break }
+            try await server.send(Array(repeating: ScriptedWebSocketServer.text(Self.ticker), count: count))
+            sentAll.yield()
+            return try await group.next() ?? nil
+        }
+        #expect(Self.ticker.utf8.count * count > 4 * 65_536 * 2)
+        #expect(message?.frames == count)
+        try await server.stop()
+    }
+
+    /// The dashboard's connections share its screen's loop: the session runs there, and the
+    /// loop outlives the connection.
+    @Test func aConnectionOnASharedLoopRunsItsSessionThereAndLeavesTheLoopRunning() async throws {
+        let server = try await ScriptedWebSocketServer()
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let endpoints = try ExchangeEndpoints(
+            dialect: .bithumb, webSocketURL: "ws://127.0.0.1:\(server.port)/websocket/v1",
+            restBaseURL: "http://127.0.0.1:\(server.port)")
+        let onLoop = try await withThrowingTaskGroup(of: [Bool].self) { tasks in
+            tasks.addTask {
+                let onLoop = Mutex<[Bool]>([])
+                try await WebSocketFeedTransport(endpoints: endpoints, loop: loop).connect { messages, _ in
+                    onLoop.withLock { $0.append(loop.inEventLoop) }
+                    var iterator = messages.makeAsyncIterator()
+                    _ = try await iterator.next()
+                    onLoop.withLock { $0.append(loop.inEventLoop) }
+                }
+                return onLoop.withLock { $0 }
+            }
+            await Self.upgraded(server)
+            try await server.send([ScriptedWebSocketServer.text(Self.ticker)])
+            return try await tasks.next() ?? []
+        }
+        #expect(onLoop == [true, true])
+        #expect(try await loop.submit { 7 }.get() == 7)
+        try await group.shutdownGracefully()
         try await server.stop()
     }
 

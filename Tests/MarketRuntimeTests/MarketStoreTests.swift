@@ -67,6 +67,43 @@ import Testing
         #expect(await store.timeToNextSnapshot() == .milliseconds(20))
         clock.advance(by: .milliseconds(30))
         #expect(await store.timeToNextSnapshot() == .zero)
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "the due snapshot takes this; the next is a whole interval off")
+    }
+
+    /// Feeds on the reader's thread hold their reads until the snapshot is due: the read wakes
+    /// the reader, which takes the snapshot then, with no timer of its own.
+    @Test func withAGraceAReadWhenTheSnapshotIsDueIsTakenAtOnce() async throws {
+        let clock = SteppedClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
+        _ = await store.snapshot()
+        let reader = Task { await store.nextSnapshot()?.primary }
+        clock.advance(by: .milliseconds(50))
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        #expect(await reader.value?.tickers[btc]?.price == 100)
+        #expect(clock.sleeps == [])
+    }
+
+    @Test func withAGraceAReadEarlyByLessThanTheGraceIsOnTime() async throws {
+        let clock = SteppedClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
+        _ = await store.snapshot()
+        clock.advance(by: .microseconds(49_700))
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        #expect(await store.nextSnapshot()?.primary.tickers[btc]?.price == 100)
+        #expect(clock.sleeps == [])
+    }
+
+    /// A change between reads (a REST answer) waits for the snapshot's time and the grace
+    /// after it, so that the read held until then is applied first.
+    @Test func withAGraceAChangeBetweenReadsWaitsPastTheSnapshotsTime() async throws {
+        let clock = SteppedClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
+        _ = await store.snapshot()
+        clock.advance(by: .microseconds(49_600))
+        await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
+        #expect(await store.nextSnapshot()?.primary.tickers[btc]?.price == 100)
+        #expect(clock.sleeps == [.microseconds(700)])
     }
 
     @Test func aFeedChangeAloneIsPublished() async throws {
