@@ -12,7 +12,10 @@ extension DemoMarket {
         guard var client = clients[id] else { return }
         let now = clock.monotonicNow()
         client.lastHeard = now
-        defer { clients[id] = client }
+        defer {
+            client.flush()
+            clients[id] = client
+        }
         if let profile = client.dialect.upbitFamilyProfile {
             let wire = encoder(for: profile)
             if message.readableBytesView.elementsEqual("PING".utf8) {

@@ -16,7 +16,7 @@ extension DemoMarket {
         }
         do {
             try await PingObserver.watch(channel) { Task { await self.heard(from: id) } }
-            try await exchangeFrames(id: id, outgoing: outgoing, inbound: inbound, outbound: outbound)
+            try await exchangeFrames(id: id, outgoing: outgoing, inbound: inbound, outbound: outbound, channel: channel)
         } catch {
             await detach(id)
             throw error
@@ -26,15 +26,20 @@ extension DemoMarket {
 
     private nonisolated func exchangeFrames(
         id: Int, outgoing: AsyncStream<Outgoing>, inbound: WebSocketInboundStream,
-        outbound: WebSocketOutboundWriter
+        outbound: WebSocketOutboundWriter, channel: any Channel
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
+                var held: [WebSocketFrame] = []
                 for await item in outgoing {
                     switch item {
                     case .frame(let frame):
-                        try await outbound.write(frame)
+                        held.append(frame)
+                    case .flush:
+                        try await Self.write(held, on: channel)
+                        held.removeAll(keepingCapacity: true)
                     case .close(let code, let reason):
+                        try await Self.write(held, on: channel)
                         try await outbound.close(code, reason: reason)
                         return
                     }
@@ -51,5 +56,14 @@ extension DemoMarket {
             try await group.next()
             group.cancelAll()
         }
+    }
+
+    /// Writes `frames` and flushes once, returning when they are written: a client that reads
+    /// too slowly holds the writes back, and its queue fills. (No extension is negotiated, so
+    /// the frames need nothing from the WebSocket writer but the pipeline's encoder.)
+    private static func write(_ frames: [WebSocketFrame], on channel: any Channel) async throws {
+        guard let last = frames.last else { return }
+        for frame in frames.dropLast() { channel.write(frame, promise: nil) }
+        try await channel.writeAndFlush(last)
     }
 }

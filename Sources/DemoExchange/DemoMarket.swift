@@ -77,7 +77,8 @@ actor DemoMarket {
         clients.removeAll()
     }
 
-    /// Brings the simulation up to now, publishing every order's frames, then serves timers.
+    /// Brings the simulation up to now, publishing every order's frames, serves timers, and
+    /// sends each client what the round queued for it with one flush.
     func pump() {
         let now = clock.wallNow()
         for exchange in configuration.exchanges {
@@ -86,6 +87,7 @@ actor DemoMarket {
             }
         }
         serveTimers(at: clock.monotonicNow())
+        for id in clients.keys { clients[id]?.flush() }
     }
 
     /// Whether another WebSocket client may connect now; a refusal is counted.
@@ -114,6 +116,7 @@ actor DemoMarket {
         var client = StreamClient(dialect: dialect, outbox: continuation, now: clock.monotonicNow())
         if dialect == .legacy {
             client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()))
+            client.flush()
         }
         clients[id] = client
         return (id, stream)

@@ -4,9 +4,14 @@ import MarketWire
 import NIOCore
 import NIOWebSocket
 
-/// What a WebSocket handler sends next: a frame, or a close.
+/// What a WebSocket handler sends next: a frame, the frames queued so far, or a close.
 enum Outgoing: Sendable {
-    case frame(WebSocketOutboundWriter.OutboundFrame)
+    /// A frame, held until the next flush or close.
+    case frame(WebSocketFrame)
+    /// The frames held so far go out together, as few TCP segments as they fill: a tick's
+    /// frames one by one would each be a segment, and a client reading once a frame would see
+    /// the exchange's congestion window (counted in segments) hold back what it sent last.
+    case flush
     case close(WebSocketErrorCode, reason: String?)
 }
 
@@ -62,6 +67,8 @@ struct StreamClient {
     var nextHeartbeat: MonotonicInstant?
     /// Whether the queue overflowed and the client is being cut off.
     private(set) var isOverflowing = false
+    /// Whether frames were queued since the last flush.
+    private var hasUnflushedFrames = false
 
     init(dialect: StreamDialect, outbox: AsyncStream<Outgoing>.Continuation, now: MonotonicInstant) {
         self.dialect = dialect
@@ -78,7 +85,21 @@ struct StreamClient {
     mutating func send(_ bytes: ByteBuffer) {
         guard !isOverflowing else { return }
         let opcode: WebSocketOpcode = dialect == .legacy ? .text : .binary
-        if case .dropped = outbox.yield(.frame(.custom(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))) {
+        queue(.frame(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))
+        hasUnflushedFrames = true
+    }
+
+    /// Sends the frames queued since the last flush; the exchange flushes once a tick and
+    /// after answering a request.
+    mutating func flush() {
+        guard hasUnflushedFrames else { return }
+        hasUnflushedFrames = false
+        queue(.flush)
+    }
+
+    private mutating func queue(_ item: Outgoing) {
+        guard !isOverflowing else { return }
+        if case .dropped = outbox.yield(item) {
             isOverflowing = true
             outbox.finish()
         }
