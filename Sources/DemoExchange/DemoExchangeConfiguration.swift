@@ -23,8 +23,9 @@ public struct DemoExchangeConfiguration: Sendable {
     /// target (path and query). A larger WebSocket message closes the connection with 1009; a
     /// longer HTTP target is answered 414.
     public var requestSizeLimit: Int
-    /// Frames queued for one WebSocket client at most; a client that falls this far behind is
-    /// disconnected, so a slow client never makes the server's memory grow.
+    /// Frames queued for one WebSocket client at most (each round's flush takes a place too); a
+    /// client that falls this far behind is disconnected, so a slow client never makes the
+    /// server's memory grow.
     public var outboxLimit: Int
     /// How often the simulation is brought up to the present and its frames sent.
     public var tickInterval: Duration
