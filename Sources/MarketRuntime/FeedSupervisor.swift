@@ -168,7 +168,7 @@ public actor FeedSupervisor {
             } else if untilSnapshot > .zero {
                 connection.holdNextRead(for: untilSnapshot)
             }
-            guard let message = try await messages.next() else { break }
+            guard let message = try await messages.next(isolation: #isolation) else { break }
             try await handle(.received(message))
         }
         throw MarketRuntimeError.closedByExchange
