@@ -163,11 +163,7 @@ public actor FeedSupervisor {
         let lead = session.configuration.readLead
         while true {
             let untilSnapshot = await store.timeToNextSnapshot()
-            if untilSnapshot > lead {
-                connection.holdNextRead(for: untilSnapshot - lead)
-            } else if untilSnapshot > .zero {
-                connection.holdNextRead(for: untilSnapshot)
-            }
+            if untilSnapshot > lead { connection.holdNextRead(for: untilSnapshot - lead) }
             guard let message = try await messages.next(isolation: #isolation) else { break }
             try await handle(.received(message))
         }

@@ -96,7 +96,7 @@ public actor MarketStore {
     /// One reader at a time.
     public func nextSnapshot() async -> BoardSnapshot? {
         while true {
-            let untilDue = lastPublished.map { publishInterval - clock.monotonicNow().duration(since: $0) } ?? .zero
+            let untilDue = untilDue
             if hasChanges || feedChanged {
                 if untilDue <= heldReadGrace { return take() }
                 do { try await clock.sleep(for: untilDue + heldReadGrace) } catch { return nil }
@@ -121,10 +121,15 @@ public actor MarketStore {
     /// whole interval when a snapshot is due and changes wait for it, as its reader takes it as
     /// soon as it runs.
     public func timeToNextSnapshot() -> Duration {
-        guard let lastPublished else { return .zero }
-        let wait = publishInterval - clock.monotonicNow().duration(since: lastPublished)
+        let wait = untilDue
         if wait > .zero { return wait }
-        return hasChanges || feedChanged ? publishInterval : .zero
+        return lastPublished != nil && (hasChanges || feedChanged) ? publishInterval : .zero
+    }
+
+    /// What is left of the publishing interval since the last snapshot: negative once it is
+    /// over, zero before the first snapshot.
+    private var untilDue: Duration {
+        lastPublished.map { publishInterval - clock.monotonicNow().duration(since: $0) } ?? .zero
     }
 
     private var hasChanges: Bool { states.values.contains(where: \.hasChanges) }

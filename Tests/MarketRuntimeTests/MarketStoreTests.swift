@@ -71,12 +71,18 @@ import Testing
         #expect(await store.timeToNextSnapshot() == .milliseconds(50), "the due snapshot takes this; the next is a whole interval off")
     }
 
-    /// Feeds on the reader's thread hold their reads until the snapshot is due: the read wakes
-    /// the reader, which takes the snapshot then, with no timer of its own.
-    @Test func withAGraceAReadWhenTheSnapshotIsDueIsTakenAtOnce() async throws {
+    /// A store publishing 20 snapshots a second with a 300 µs grace, one snapshot taken.
+    static func storeWithAGraceAfterASnapshot() async -> (SteppedClock, MarketStore) {
         let clock = SteppedClock()
         let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
         _ = await store.snapshot()
+        return (clock, store)
+    }
+
+    /// Feeds on the reader's thread hold their reads until the snapshot is due: the read wakes
+    /// the reader, which takes the snapshot then, with no timer of its own.
+    @Test func withAGraceAReadWhenTheSnapshotIsDueIsTakenAtOnce() async throws {
+        let (clock, store) = await Self.storeWithAGraceAfterASnapshot()
         let reader = Task { await store.nextSnapshot()?.primary }
         clock.advance(by: .milliseconds(50))
         await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
@@ -85,9 +91,7 @@ import Testing
     }
 
     @Test func withAGraceAReadEarlyByLessThanTheGraceIsOnTime() async throws {
-        let clock = SteppedClock()
-        let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
-        _ = await store.snapshot()
+        let (clock, store) = await Self.storeWithAGraceAfterASnapshot()
         clock.advance(by: .microseconds(49_700))
         await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
         #expect(await store.nextSnapshot()?.primary.tickers[btc]?.price == 100)
@@ -97,9 +101,7 @@ import Testing
     /// A change between reads (a REST answer) waits for the snapshot's time and the grace
     /// after it, so that the read held until then is applied first.
     @Test func withAGraceAChangeBetweenReadsWaitsPastTheSnapshotsTime() async throws {
-        let clock = SteppedClock()
-        let store = MarketStore(maxSnapshotsPerSecond: 20, heldReadGrace: .microseconds(300), clock: clock)
-        _ = await store.snapshot()
+        let (clock, store) = await Self.storeWithAGraceAfterASnapshot()
         clock.advance(by: .microseconds(49_600))
         await store.apply([ticker(btc, 100)], from: .bithumb, feed: FeedStatus())
         #expect(await store.nextSnapshot()?.primary.tickers[btc]?.price == 100)
