@@ -188,10 +188,13 @@ extension FeedSupervisorTests {
         defer { running.cancel() }
         var delays: [Duration] = []
         _ = try await eventually(looks: 60_000, pause: .milliseconds(1)) {
-            // Between sessions the only sleep is the backoff's (the session's watch has ended).
+            // Once the loss is handled the only sleep is the backoff's (the session's watch has
+            // ended); before it, a session not yet live can be waiting on its watch's tick.
             let state = await supervisor.currentStatus.state
             let pending = clock.pendingSleeps
-            if state != .live, transport.connections == delays.count + 1, pending.count == 1, let delay = pending.first {
+            if state == .reconnecting || state == .failed, transport.connections == delays.count + 1,
+                pending.count == 1, let delay = pending.first
+            {
                 delays.append(delay)
                 clock.advance(by: delay)
             }
