@@ -35,14 +35,7 @@ extension ExactDecimal {
     public static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
         let negative = (lhs.units < 0) != (rhs.units < 0)
         let product = lhs.units.magnitude.multipliedFullWidth(by: rhs.units.magnitude)
-        let divisor = UInt128(unitsPerOne)
-        guard product.high < divisor else { return negative ? -greatestMagnitude : greatestMagnitude }
-        let (quotient, remainder) = divisor.dividingFullWidth(product)
-        let half = divisor / 2
-        let roundUp = remainder > half || (remainder == half && quotient & 1 == 1)
-        let magnitude = roundUp ? quotient + 1 : quotient
-        guard magnitude <= UInt128(maxUnits) else { return negative ? -greatestMagnitude : greatestMagnitude }
-        return ExactDecimal(units: negative ? -Int128(magnitude) : Int128(magnitude))
+        return ExactDecimal(magnitude: roundedQuotient(product, UInt128(unitsPerOne)), negative: negative)
     }
 
     /// The quotient rounded half to even to 18 fractional digits, or `nil` for a zero divisor.
@@ -58,19 +51,45 @@ extension ExactDecimal {
         guard divisor.units != 0 else { return nil }
         let digits = Swift.min(Swift.max(0, digits), Self.scale)
         let negative = (units < 0) != (divisor.units < 0)
-        let saturated = negative ? -Self.greatestMagnitude : Self.greatestMagnitude
         let scaled = units.magnitude.multipliedFullWidth(by: powersOfTen[digits])
-        let denominator = divisor.units.magnitude
-        guard scaled.high < denominator else { return saturated }
-        let (quotient, remainder) = denominator.dividingFullWidth(scaled)
+        let rounded = Self.roundedQuotient(scaled, divisor.units.magnitude)
+        let magnitude = rounded.flatMap { rounded in
+            let (magnitude, overflow) = rounded.multipliedReportingOverflow(by: powersOfTen[Self.scale - digits])
+            return overflow ? nil : magnitude
+        }
+        return ExactDecimal(magnitude: magnitude, negative: negative)
+    }
+
+    /// `self` × `factor` ÷ `divisor`, worked out exactly and rounded once, half to even, to 18
+    /// fractional digits (a share of a cost, say: no intermediate product is rounded or can
+    /// overflow); `nil` for a zero divisor. Saturates at the range limits.
+    public func multiplied(by factor: ExactDecimal, dividedBy divisor: ExactDecimal) -> ExactDecimal? {
+        guard divisor.units != 0 else { return nil }
+        let negative = ((units < 0) != (factor.units < 0)) != (divisor.units < 0)
+        let product = units.magnitude.multipliedFullWidth(by: factor.units.magnitude)
+        return ExactDecimal(magnitude: Self.roundedQuotient(product, divisor.units.magnitude), negative: negative)
+    }
+
+    /// `numerator` ÷ `denominator` rounded half to even, or `nil` when it does not fit 128 bits.
+    private static func roundedQuotient(_ numerator: (high: UInt128, low: UInt128), _ denominator: UInt128) -> UInt128? {
+        guard numerator.high < denominator else { return nil }
+        let (quotient, remainder) = denominator.dividingFullWidth(numerator)
         let twice = remainder.multipliedReportingOverflow(by: 2)
         let roundUp =
             twice.overflow || twice.partialValue > denominator
             || (twice.partialValue == denominator && quotient & 1 == 1)
-        let rounded = roundUp ? quotient + 1 : quotient
-        let (magnitude, overflow) = rounded.multipliedReportingOverflow(by: powersOfTen[Self.scale - digits])
-        guard !overflow, magnitude <= UInt128(Self.maxUnits) else { return saturated }
-        return ExactDecimal(units: negative ? -Int128(magnitude) : Int128(magnitude))
+        guard roundUp else { return quotient }
+        let (next, overflow) = quotient.addingReportingOverflow(1)
+        return overflow ? nil : next
+    }
+
+    /// A result's magnitude and sign, saturated at the range limits (`nil`: beyond them).
+    private init(magnitude: UInt128?, negative: Bool) {
+        guard let magnitude, magnitude <= UInt128(Self.maxUnits) else {
+            self = negative ? -Self.greatestMagnitude : Self.greatestMagnitude
+            return
+        }
+        self.init(units: negative ? -Int128(magnitude) : Int128(magnitude))
     }
 
     /// The value times 10ⁿ, rounded half to even (`"1.83"` shifted by −2 is `"0.0183"`).
