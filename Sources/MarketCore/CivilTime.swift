@@ -100,6 +100,13 @@ extension Timestamp {
         let civil = civilTime(in: .utc)
         return civil.dateText() + "T" + civil.timeText() + "." + CivilTime.zeroPadded(civil.microsecond / 1000, width: 3) + "Z"
     }
+
+    /// ISO-8601 in UTC with microsecond precision, every digit the timestamp holds, e.g.
+    /// `2026-09-23T03:18:33.739214Z`: what a file keeps to read back the same instant.
+    public var exactISO8601: String {
+        let civil = civilTime(in: .utc)
+        return civil.dateText() + "T" + civil.timeText() + "." + CivilTime.zeroPadded(civil.microsecond, width: 6) + "Z"
+    }
 }
 
 extension CivilTime {

@@ -52,9 +52,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
         let file = RegularFile.followingLinks(path)
         try await FolderLock.withLock(on: FolderLock.folder(of: file), for: path) { () throws(PersistenceError) in
             if let kind = RegularFile.irregularKind(at: file) { throw .notARegularFile(path: path, kind: kind) }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let data = try? encoder.encode(Contents(version: 1, value: value)) else {
+            guard let data = try? JSONEncoder.forFiles.encode(Contents(version: 1, value: value)) else {
                 throw .unwritable(path: path, reason: "the state could not be encoded")
             }
             AtomicFile.removeLeftovers(of: file)

@@ -32,59 +32,33 @@ public struct WatchlistFile: WatchlistRepository {
         ConfigFolder.path(environment: environment) + "/watchlist.json"
     }
 
-    /// What the file holds now: `nil` when there is none (or it was corrupt and is now set aside).
-    private struct Reading {
-        var watchlist: Watchlist?
-        var notice: String?
-        /// Whether the file is still version 1 (it is written as version 2 at the next save).
-        var isVersion1 = false
-    }
+    private var file: SharedDocumentFile<WatchlistContents> { SharedDocumentFile(path: path) }
 
     public func load() async throws -> WatchlistLoad {
-        let file = RegularFile.followingLinks(path)
-        guard FileManager.default.fileExists(atPath: FolderLock.folder(of: file)) else { return WatchlistLoad(watchlist: .empty, isSaved: false) }
-        let reading = try await FolderLock.withLock(on: FolderLock.folder(of: file), for: path) { () throws(PersistenceError) in
-            try read(file)
-        }
-        return WatchlistLoad(watchlist: reading.watchlist ?? .empty, isSaved: reading.watchlist != nil, notice: reading.notice)
+        let reading = try await file.load()
+        return WatchlistLoad(watchlist: reading.document ?? .empty, isSaved: reading.document != nil, notice: reading.notice)
     }
 
     public func save(_ watchlist: Watchlist, base: Watchlist) async throws -> WatchlistLoad {
-        let file = RegularFile.followingLinks(path)
-        return try await FolderLock.withLock(on: FolderLock.folder(of: file), for: path) { () throws(PersistenceError) in
-            let reading = try read(file)
-            let merged = WatchlistMerge.merge(base: base, ours: watchlist, theirs: reading.watchlist ?? base)
-            AtomicFile.removeLeftovers(of: file)
-            if merged != reading.watchlist || reading.isVersion1 { try write(merged, to: file) }
-            return WatchlistLoad(watchlist: merged, notice: reading.notice)
-        }
+        let reading = try await file.save(watchlist, base: base)
+        return WatchlistLoad(watchlist: reading.document ?? watchlist, notice: reading.notice)
+    }
+}
+
+extension WatchlistContents: SharedDocumentFormat {
+    static let noun = "watchlist"
+
+    static func read(_ data: Data) -> (document: Watchlist, isCurrent: Bool)? {
+        guard let contents = try? JSONDecoder().decode(WatchlistContents.self, from: data), let watchlist = contents.watchlist
+        else { return nil }
+        return (watchlist, contents.version == currentVersion)
     }
 
-    /// Reads `file` (the path with its links followed); call under the folder's lock.
-    private func read(_ file: String) throws(PersistenceError) -> Reading {
-        if let kind = RegularFile.irregularKind(at: file) { throw .notARegularFile(path: path, kind: kind) }
-        guard FileManager.default.fileExists(atPath: file) else { return Reading() }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
-        }
-        if let contents = try? JSONDecoder().decode(WatchlistContents.self, from: data), let watchlist = contents.watchlist {
-            return Reading(watchlist: watchlist, isVersion1: contents.version == 1)
-        }
-        guard let aside = Quarantine.setAside(file) else {
-            throw .unreadable(path: path, reason: "not a valid watchlist, and it could not be set aside")
-        }
-        return Reading(notice: "watchlist was not valid; kept as \(aside)")
+    static func encode(_ document: Watchlist) -> Data? {
+        try? JSONEncoder.forFiles.encode(WatchlistContents(document))
     }
 
-    private func write(_ watchlist: Watchlist, to file: String) throws(PersistenceError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(WatchlistContents(watchlist)) else {
-            throw .unwritable(path: path, reason: "the watchlist could not be encoded")
-        }
-        try AtomicFile.write(data + Data("\n".utf8), to: file)
+    static func merge(base: Watchlist, ours: Watchlist, theirs: Watchlist) -> Watchlist {
+        WatchlistMerge.merge(base: base, ours: ours, theirs: theirs)
     }
 }

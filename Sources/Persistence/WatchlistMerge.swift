@@ -20,22 +20,28 @@ public enum WatchlistMerge {
     /// The merged alerts: theirs in their order with our changes and removals applied, then the
     /// ones we added.
     public static func merge(base: [PriceAlert], ours: [PriceAlert], theirs: [PriceAlert]) -> [PriceAlert] {
+        mergeByID(base: base, ours: ours, theirs: theirs)
+    }
+
+    /// Items matched by id: theirs in their order, each one we changed in our version, each one
+    /// we removed left out, then the ones we added; no id twice.
+    static func mergeByID<Item: Identifiable & Equatable>(base: [Item], ours: [Item], theirs: [Item]) -> [Item] {
         let baseByID = Dictionary(base.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let ourByID = Dictionary(ours.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let theirIDs = Set(theirs.map(\.id))
-        var merged: [PriceAlert] = []
-        for alert in theirs {
-            let ourAlert = ourByID[alert.id]
-            let weRemoved = ourAlert == nil && baseByID[alert.id] != nil
+        var merged: [Item] = []
+        for item in theirs {
+            let ourItem = ourByID[item.id]
+            let weRemoved = ourItem == nil && baseByID[item.id] != nil
             if weRemoved { continue }
-            if let ourAlert, ourAlert != baseByID[alert.id] {
-                merged.append(ourAlert)
+            if let ourItem, ourItem != baseByID[item.id] {
+                merged.append(ourItem)
             } else {
-                merged.append(alert)
+                merged.append(item)
             }
         }
         merged += ours.filter { baseByID[$0.id] == nil && !theirIDs.contains($0.id) }
-        var seen: Set<String> = []
+        var seen: Set<Item.ID> = []
         return merged.filter { seen.insert($0.id).inserted }
     }
 

@@ -38,3 +38,16 @@ import Testing
         }
     }
 }
+
+extension TimestampTests {
+    /// The exact form keeps every microsecond and reads back as the same instant; the short
+    /// form keeps milliseconds.
+    @Test func theExactISO8601FormReadsBackTheSameInstant() {
+        let time = Timestamp(microseconds: 1_790_000_000_123_456)
+        #expect(time.exactISO8601 == "2026-09-21T14:13:20.123456Z")
+        #expect(Timestamp(iso8601: time.exactISO8601) == time)
+        #expect(time.iso8601 == "2026-09-21T14:13:20.123Z")
+        let early = Timestamp(microseconds: 1_790_000_000_000_001)
+        #expect(Timestamp(iso8601: early.exactISO8601) == early)
+    }
+}
