@@ -77,6 +77,7 @@ private struct ConfigReader {
             case "name_language": settings.nameLanguage = choice(value, [key], NameLanguage.allCases)
             case "watchlist": settings.watchlist = path(value, [key])
             case "log_file": settings.logFile = path(value, [key])
+            case "holdings": settings.holdings = path(value, [key])
             case "colors": readColors(value)
             case "endpoints": readEndpoints(value)
             default: unknown([key])

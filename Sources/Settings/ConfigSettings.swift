@@ -65,6 +65,8 @@ public struct ConfigSettings: Sendable, Hashable {
     public var watchlist: String?
     /// `log_file`, resolved against the file's folder.
     public var logFile: String?
+    /// `holdings`, resolved against the file's folder.
+    public var holdings: String?
 
     /// Settings that set nothing.
     public init() {}
@@ -92,6 +94,7 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.nameLanguage = other.nameLanguage ?? nameLanguage
         merged.watchlist = other.watchlist ?? watchlist
         merged.logFile = other.logFile ?? logFile
+        merged.holdings = other.holdings ?? holdings
         return merged
     }
 
