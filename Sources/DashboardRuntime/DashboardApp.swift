@@ -33,6 +33,7 @@ public actor DashboardApp {
     private let store: MarketStore
     private let supervisors: [FeedSupervisor]
     private let watchlist: any WatchlistRepository
+    private let holdings: any HoldingsRepository
     private let settings: DashboardSettings
     private let clock: any RuntimeClock
     private let frameInterval: Duration
@@ -64,13 +65,15 @@ public actor DashboardApp {
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(
         backend: sending any TerminalBackend, store: MarketStore, supervisors: [FeedSupervisor],
-        watchlist: any WatchlistRepository, settings: DashboardSettings, frameRate: Int = defaultFrameRate,
+        watchlist: any WatchlistRepository, holdings: any HoldingsRepository, settings: DashboardSettings,
+        frameRate: Int = defaultFrameRate,
         clock: any RuntimeClock = SystemClock(), logger: Logger
     ) {
         self.backend = backend
         self.store = store
         self.supervisors = supervisors
         self.watchlist = watchlist
+        self.holdings = holdings
         self.settings = settings
         self.clock = clock
         self.logger = logger
@@ -87,22 +90,31 @@ public actor DashboardApp {
         var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
         let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
         let (saves, save) = AsyncStream.makeStream(of: Watchlist.self, bufferingPolicy: .bufferingNewest(1))
+        let (holdingsSaves, saveHoldings) = AsyncStream.makeStream(of: Holdings.self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
-        // Not a child task: cancelling the dashboard must not cancel the save of a last change.
+        // Not child tasks: cancelling the dashboard must not cancel the save of a last change.
         let watchlistSync = Task { [watchlist, clock, logger] in
             var sync = WatchlistSync(repository: watchlist, logger: logger)
             await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
         }
-        await runScreen(&state, wakes: wakes, wake: wake, save: save, follows: follows, follow: follow)
+        let holdingsSync = Task { [holdings, clock, logger] in
+            var sync = HoldingsSync(repository: holdings, logger: logger)
+            await sync.run(changes: holdingsSaves, clock: clock) { wake.yield(.action($0)) }
+        }
+        await runScreen(
+            &state, wakes: wakes, wake: wake, saves: Saves(watchlist: save, holdings: saveHoldings), follows: follows,
+            follow: follow)
         save.finish()
+        saveHoldings.finish()
         await watchlistSync.value
+        await holdingsSync.value
         return RememberedView(state)
     }
 
     /// Draws and reacts until the user quits or the task is cancelled.
     private func runScreen(
         _ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
-        save: AsyncStream<Watchlist>.Continuation, follows: AsyncStream<FollowRequest>,
+        saves: Saves, follows: AsyncStream<FollowRequest>,
         follow: AsyncStream<FollowRequest>.Continuation
     ) async {
         await withDiscardingTaskGroup { group in
@@ -123,7 +135,8 @@ public actor DashboardApp {
                     for command in state.reduce(action) {
                         switch command {
                         case .quit: break wakes
-                        case .saveWatchlist(let watchlist): save.yield(watchlist)
+                        case .saveWatchlist(let watchlist): saves.watchlist.yield(watchlist)
+                        case .saveHoldings(let holdings): saves.holdings.yield(holdings)
                         case .ringBell: backend.ringBell()
                         case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
                         }
@@ -134,6 +147,12 @@ public actor DashboardApp {
             }
             group.cancelAll()
         }
+    }
+
+    /// Where the user's changes go to be saved.
+    private struct Saves {
+        let watchlist: AsyncStream<Watchlist>.Continuation
+        let holdings: AsyncStream<Holdings>.Continuation
     }
 
     private func actions(for wake: Wake, in state: UIState) -> [UIAction] {

@@ -180,3 +180,31 @@ extension DocumentSync where Document == Watchlist {
             }, logger: logger)
     }
 }
+
+/// The holdings kept in step with the holdings file.
+public typealias HoldingsSync = DocumentSync<Holdings>
+
+extension Holdings: SyncedDocument {
+    public static let name = "holdings"
+    public static func loaded(_ document: Holdings) -> UIAction { .holdingsLoaded(document) }
+    public static func synced(_ document: Holdings, replacing wanted: Holdings) -> UIAction {
+        .holdingsSynced(document, replacing: wanted)
+    }
+    public static func problem(_ text: String?) -> UIAction { .holdingsProblem(text) }
+    public var logMetadata: Logger.Metadata { ["entries": "\(ledger.count)", "accounts": "\(accounts.count)"] }
+}
+
+extension DocumentSync where Document == Holdings {
+    /// Creates a sync over a holdings repository.
+    public init(repository: any HoldingsRepository, logger: Logger) {
+        self.init(
+            load: {
+                let loaded = try await repository.load()
+                return DocumentRead(document: loaded.holdings, notice: loaded.notice)
+            },
+            save: { wanted, base in
+                let saved = try await repository.save(wanted, base: base)
+                return DocumentRead(document: saved.holdings, notice: saved.notice)
+            }, logger: logger)
+    }
+}

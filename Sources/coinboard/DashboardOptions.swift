@@ -21,6 +21,9 @@ struct DashboardOptions: ParsableArguments {
     @Option(help: "The watchlist file (default: $XDG_CONFIG_HOME/coinboard/watchlist.json).")
     var watchlist: String?
 
+    @Option(help: "The holdings file (default: $XDG_CONFIG_HOME/coinboard/holdings.json).")
+    var holdings: String?
+
     @Option(name: .customLong("frame-rate"), help: "Most screen updates a second, 1–60 (default: \(DashboardApp.defaultFrameRate)).")
     var frameRate: Int?
 
@@ -56,6 +59,7 @@ struct DashboardOptions: ParsableArguments {
                 exchangeName: plan.displayName, isDemo: plan.usesDemo,
                 isUnicode: CursesBackend.localeIsUTF8()))
         let repository = WatchlistFile(path: resolved.watchlist ?? WatchlistFile.defaultPath(environment: environment))
+        let holdingsFile = HoldingsFile(path: resolved.holdings ?? HoldingsFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
         // The screen's own thread: the app, its snapshot reader, its timers and the exchanges'
@@ -74,7 +78,7 @@ struct DashboardOptions: ParsableArguments {
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
                     store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository,
-                    settings: settings, frameRate: frameRate, clock: screenClock, logger: logger)
+                    holdings: holdingsFile, settings: settings, frameRate: frameRate, clock: screenClock, logger: logger)
                 let view = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: screenLoop.next())) {
                     try await app.run()
                 }
@@ -104,6 +108,7 @@ struct DashboardOptions: ParsableArguments {
     private var flags: ConfigSettings {
         var flags = ConfigSettings()
         flags.watchlist = watchlist
+        flags.holdings = holdings
         flags.logFile = logFile
         flags.frameRate = frameRate
         flags.signalRefresh = signalRefresh

@@ -18,8 +18,8 @@ import Testing
     /// A store holding two listed markets with tickers, and an app over `backend` and `watchlist`
     /// on the system clock (frames and ticks must come; the tests wait by looks, not by time).
     func makeApp(
-        _ backend: SharedRecordingBackend, watchlist: MemoryWatchlist, clock: any RuntimeClock = SystemClock(),
-        storeClock: any RuntimeClock = SystemClock()
+        _ backend: SharedRecordingBackend, watchlist: MemoryWatchlist, holdings: MemoryHoldings = MemoryHoldings(),
+        clock: any RuntimeClock = SystemClock(), storeClock: any RuntimeClock = SystemClock()
     ) async -> DashboardApp {
         let store = MarketStore(clock: storeClock)
         let markets = [
@@ -40,7 +40,7 @@ import Testing
             fetcher: fetcher)
         let supervisor = FeedSupervisor(transport: transport, fetcher: fetcher, store: store, clock: ManualClock())
         return DashboardApp(
-            backend: backend, store: store, supervisors: [supervisor], watchlist: watchlist,
+            backend: backend, store: store, supervisors: [supervisor], watchlist: watchlist, holdings: holdings,
             settings: DashboardSettings(exchangeName: "Test"), clock: clock,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
@@ -137,5 +137,30 @@ extension DashboardAppTests {
         let view = try await running.value
         #expect(view.tab == .favorites)
         #expect(view.nameLanguage == .english)
+    }
+}
+
+extension DashboardAppTests {
+    /// A trade entered with `h` just before quitting is saved; the saved holdings shown at start.
+    @Test func aTradeEnteredJustBeforeQuittingIsSavedWithTheOnesBefore() async throws {
+        let backend = SharedRecordingBackend(size: Size(width: 100, height: 24))
+        let earlier = LedgerEntry(
+            id: "earlier", exchange: .bithumb, asset: .coin(eth), side: .buy, quantity: 2, price: 1000,
+            time: Timestamp(microseconds: 1_790_000_000_000_000))
+        let holdings = MemoryHoldings(stored: Holdings(ledger: [earlier]))
+        let app = await makeApp(backend, watchlist: MemoryWatchlist(), holdings: holdings)
+        let running = Task { try await app.run() }
+        #expect(try await screenShows(backend, "보유 1"))
+        backend.send(.key(.character("h")))
+        #expect(try await screenShows(backend, "보유 입력 · 비트코인"))
+        backend.send(
+            .key(.character("+")), .key(.character("1")), .key(.character("@")), .key(.character("5")), .key(.enter),
+            .key(.character("q")))
+        _ = try await running.value
+        let stored = await holdings.stored
+        #expect(stored.ledger.map(\.id).first == "earlier")
+        #expect(stored.ledger.count == 2)
+        #expect(stored.ledger.last?.asset == .coin(btc))
+        #expect(stored.ledger.last?.price == 5)
     }
 }

@@ -45,12 +45,7 @@ import Testing
     /// The comparison tab of ``state(width:height:)``, widest gap first.
     static func comparisonStore() -> ReducerStore {
         var store = ReducerStore(state())
-        store.press(.tab) {
-            $0.table.tab = .favorites
-            $0.table.rows = []
-            $0.table.selection = nil
-        }
-        store.press(.tab) {
+        store.press(.backTab) {
             $0.table.tab = .compare
             $0.table.rows = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp]
             $0.table.selection = Sample.eth
@@ -66,13 +61,16 @@ import Testing
             $0.table.selection = nil
         }
         single.press(.tab) {
+            $0.table.tab = .holdings
+        }
+        single.press(.tab) {
             $0.table.tab = .krw
             $0.table.rows = [Sample.xrp, Sample.btc, Sample.eth, Sample.doge, Sample.sol]
             $0.table.selection = Sample.xrp
         }
         var both = Self.comparisonStore()
         both.press(.backTab) {
-            $0.table.tab = .favorites
+            $0.table.tab = .holdings
             $0.table.rows = []
             $0.table.selection = nil
         }
@@ -96,7 +94,7 @@ import Testing
     @Test func theComparisonReadsInBothLanguagesWithTheGapDefined() {
         var state = Self.comparisonStore().state
         let lines = DashboardScreen.render(state).trimmedLines
-        #expect(lines[0].hasPrefix(" KRW   즐겨찾기 0   거래소 비교 "))
+        #expect(lines[0].hasPrefix(" KRW   즐겨찾기 0   보유 0   거래소 비교 "))
         #expect(lines[1].contains("빗썸") && lines[1].contains("업비트−빗썸") && lines[1].contains("차이%"))
         let eth = lines.first { $0.contains("이더리움") } ?? ""
         #expect(eth.contains("4,512,000") && eth.contains("4,502,976") && eth.contains("-9,024") && eth.contains("-0.20%"), "\(eth)")
@@ -219,8 +217,7 @@ import Testing
     func theComparisonTabAndBothBooksMatchTheirGoldens(language: NameLanguage) {
         let name = language == .korean ? "ko" : "en"
         var state = Self.goldenState(language)
-        #expect(state.reduce(.keyPressed(.tab)).isEmpty)
-        #expect(state.reduce(.keyPressed(.tab)).isEmpty)
+        #expect(state.reduce(.keyPressed(.backTab)).isEmpty)
         #expect(state.table.tab == .compare)
         Golden.expect(DashboardScreen.render(state), matches: "compare-140x45-\(name)")
         state = Self.goldenState(language)
@@ -233,7 +230,7 @@ import Testing
 
     @Test func aClickOnATabTitleShowsThatTab() {
         var store = ReducerStore(Self.state())
-        let compareX = TabBar.titles(store.state).prefix(2).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
+        let compareX = TabBar.titles(store.state).prefix(3).reduce(0) { $0 + $1.title.terminalColumns + 1 } + 2
         store.send(.mouse(MouseEvent(.press, x: compareX, y: DashboardLayout.tabBarRow))) {
             $0.table.tab = .compare
             $0.table.rows = [Sample.eth, Sample.sol, Sample.btc, Sample.xrp]

@@ -17,13 +17,18 @@ import Testing
         store.press(.character("q"), [.quit])
     }
 
-    @Test func tabTogglesBetweenKRWAndFavorites() {
+    @Test func tabStepsThroughKRWFavoritesAndHoldings() {
         var store = ReducerStore(Sample.state(favorites: [Sample.sol, Sample.btc]))
         #expect(store.state.table.rows == byValue)
         store.press(.tab) {
             $0.table.tab = .favorites
             $0.table.rows = [Sample.sol, Sample.btc]
             $0.table.selection = Sample.sol
+        }
+        store.press(.tab) {
+            $0.table.tab = .holdings
+            $0.table.rows = []
+            $0.table.selection = nil
         }
         store.press(.tab) {
             $0.table.tab = .krw

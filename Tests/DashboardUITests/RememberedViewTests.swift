@@ -9,7 +9,7 @@ import Testing
 @Suite struct RememberedViewTests {
     @Test func theViewLeftIsWhereTheNextRunStarts() {
         var state = SampleMarket.state()
-        let keys: [Key] = [.tab, .character("e"), .tab, .down, .enter, .character("+"), .character("5")]
+        let keys: [Key] = [.tab, .character("e"), .backTab, .down, .enter, .character("+"), .character("5")]
         #expect(
             keys.flatMap { state.reduce(.keyPressed($0)) } == [.follow(SampleMarket.btc, .oneMinute), .follow(SampleMarket.btc, .fifteenMinutes)])
         let view = RememberedView(state)

@@ -10,7 +10,7 @@ import Testing
         let state = SampleMarket.state(width: 72, height: 12, favorites: [SampleMarket.eth])
         #expect(
             DashboardScreen.render(state).trimmedLines == [
-                " KRW   즐겨찾기 1                                        정렬: 거래대금▼",
+                " KRW   즐겨찾기 1   보유 0                               정렬: 거래대금▼",
                 "   이름            경고   심볼           현재가  전일대비 거래대금(백만)",
                 "   엑스알피(리플)         XRP             3,125     0.00%        123,457",
                 "   비트코인               BTC       131,250,000    ▲1.74%         98,765",
@@ -30,7 +30,7 @@ import Testing
         state.step(.character("e"))
         #expect(
             DashboardScreen.render(state).trimmedLines == [
-                " KRW   Favorites 1                                          Sort: value▼",
+                " KRW   Favorites 1   Holdings 0                             Sort: value▼",
                 "   Name            Flag   Symbol          Price  Chg(day)  Value(1M KRW)",
                 "   XRP                    XRP             3,125     0.00%        123,457",
                 "   Bitcoin                BTC       131,250,000    ▲1.74%         98,765",
@@ -50,7 +50,7 @@ import Testing
         state.step(.tab)
         #expect(
             DashboardScreen.render(state).trimmedLines == [
-                " KRW   즐겨찾기 0                             정렬: 내 순서▲",
+                " KRW   즐겨찾기 0   보유 0                    정렬: 내 순서▲",
                 "   이름                   경고          현재가  전일대비",
                 "",
                 "                    즐겨찾기가 없습니다.",
@@ -86,7 +86,7 @@ import Testing
         let state = SampleMarket.state(width: 100, height: 12, snapshot: SampleMarket.snapshot(feed: feed))
         #expect(
             DashboardScreen.render(state).trimmedLines == [
-                " KRW   즐겨찾기 0                                                                    정렬: 거래대금▼",
+                " KRW   즐겨찾기 0   보유 0                                                           정렬: 거래대금▼",
                 "   이름                   경고   심볼           현재가  전일대비         변동 거래대금(백만)",
                 "   엑스알피(리플)                XRP             3,125     0.00%            0        123,457",
                 "   비트코인                      BTC       131,250,000    ▲1.74%   +2,250,000         98,765",
@@ -125,12 +125,12 @@ import Testing
             DashboardScreen.render(state).trimmedLines == [
                 " KRW   즐겨찾기 0  Keys                                                              정렬: 거래대금▼",
                 "   이름            q  ?               quit / this help                            대금(백만)",
-                "   엑스알피(리플)  Tab                KRW / Favorites / Compare; detail: next pane   123,457",
+                "   엑스알피(리플)  Tab                KRW/Favorites/Holdings/Compare; detail: pane   123,457",
                 "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                    98,765",
                 "   이더리움        Enter  d  b        detail / depth (whole book) / both books        45,679",
                 "   도지코인        Esc                back / clear search                              2,346",
                 "   솔라나          f  Space           toggle favorite                                    988",
-                "                   a  A               add a price alert / list, edit, delete",
+                "                   a  A  h            alert / alert list / holding: +qty@price",
                 "                   s  S  p            next sort / reverse / buy-sell % column",
                 "                   /                  search (Enter keeps, Esc clears)",
                 "                   any key closes",

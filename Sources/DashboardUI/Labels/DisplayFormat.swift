@@ -21,6 +21,13 @@ public enum DisplayFormat {
         value.isZero ? "0" : (value.isNegative ? "" : "+") + price(value)
     }
 
+    /// Won rounded to whole won, grouped, signed when `signed`: `51,666,667`, `+9,460,000`.
+    public static func won(_ value: ExactDecimal, signed: Bool = false) -> String {
+        let whole = value.rounded(toFractionDigits: 0)
+        let text = grouped(whole.formatted(fractionDigits: 0))
+        return signed && !whole.isZero && !whole.isNegative ? "+" + text : text
+    }
+
     /// A rate as a percentage with two decimals and no sign: `0.0175` → `1.75%`.
     public static func percent(_ rate: ExactDecimal) -> String {
         rate.magnitude.shifted(byPowerOfTen: 2).formatted(fractionDigits: 2) + "%"

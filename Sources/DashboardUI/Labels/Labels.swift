@@ -72,6 +72,7 @@ struct Labels {
         case .popularity: pick("인기순", "popular")
         case .tradeStrength: pick("체결강도", "buy/sell")
         case .gap: pick("가격차", "gap")
+        case .heldValue: pick("평가금액", "value held")
         }
     }
 

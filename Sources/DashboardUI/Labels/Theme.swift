@@ -38,6 +38,8 @@ struct Theme: Sendable, Hashable {
     func style(for side: BookSide) -> Style { side == .bid ? rise : fall }
 
     var star: String { isUnicode ? "★" : "*" }
+    /// Marks a market the user holds.
+    var held: String { isUnicode ? "◆" : "+" }
     var up: String { isUnicode ? "▲" : "+" }
     var down: String { isUnicode ? "▼" : "-" }
     var bar: String { isUnicode ? "█" : "#" }

@@ -41,6 +41,7 @@ public enum DashboardScreen {
         StatusBar(state: state, theme: theme).render(in: status, into: &buffer)
         if state.alerts.showsList { AlertListOverlay(state: state).render(in: main, into: &buffer) }
         if let prompt = state.alerts.prompt { AlertPromptOverlay(prompt: prompt, state: state).render(in: main, into: &buffer) }
+        if let prompt = state.holdings.prompt { HoldingsPromptOverlay(prompt: prompt, state: state).render(in: main, into: &buffer) }
         if state.showsHelp { HelpOverlay(theme: theme).render(in: main, into: &buffer) }
         if !state.settings.isUnicode { buffer.replaceNonASCII(with: asciiStandIn) }
         return buffer
@@ -89,6 +90,8 @@ struct MarketScreen: Widget {
         TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
         if state.table.tab == .compare {
             ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
+        } else if state.table.tab == .holdings {
+            HoldingsTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else {
             MarketTable(state: state, theme: theme).render(in: table, into: &buffer, cache: &cache)
         }

@@ -7,12 +7,12 @@ struct HelpOverlay: Widget {
     /// Every key, in as few lines as fit an 80×24 terminal.
     static let lines: [(keys: String, meaning: String)] = [
         ("q  ?", "quit / this help"),
-        ("Tab", "KRW / Favorites / Compare; detail: next pane"),
+        ("Tab", "KRW/Favorites/Holdings/Compare; detail: pane"),
         ("↑ ↓ j k PgUp PgDn", "move, scroll"),
         ("Enter  d  b", "detail / depth (whole book) / both books"),
         ("Esc", "back / clear search"),
         ("f  Space", "toggle favorite"),
-        ("a  A", "add a price alert / list, edit, delete"),
+        ("a  A  h", "alert / alert list / holding: +qty@price"),
         ("s  S  p", "next sort / reverse / buy-sell % column"),
         ("/", "search (Enter keeps, Esc clears)"),
         ("J K", "move a favorite down / up"),

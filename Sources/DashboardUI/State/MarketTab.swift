@@ -4,13 +4,15 @@ public enum MarketTab: String, Sendable, Hashable, CaseIterable {
     case krw
     /// The user's favorites, in the user's order.
     case favorites
+    /// 보유: the markets the user holds on the exchange shown, valued, with the totals.
+    case holdings
     /// 거래소 비교: each coin's price on both exchanges and the gap between them (only while
     /// several exchanges are followed).
     case compare
 
     /// The tabs shown: the comparison only while several exchanges are followed.
     public static func shown(comparing: Bool) -> [MarketTab] {
-        comparing ? allCases : [.krw, .favorites]
+        comparing ? allCases : [.krw, .favorites, .holdings]
     }
 
     /// The tab `steps` places on among those shown, wrapping around.
@@ -39,6 +41,8 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
     case favoritesOrder = "order"
     /// The size of the price gap between the exchanges, as a percentage: the comparison only.
     case gap
+    /// What a holding is worth now (평가금액): the Holdings tab only.
+    case heldValue = "held"
 
     /// The keys a tab offers, in the order `s` steps through them.
     public static func offered(in tab: MarketTab) -> [SortKey] {
@@ -46,6 +50,7 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
         switch tab {
         case .krw: return keys
         case .favorites: return [.favoritesOrder] + keys
+        case .holdings: return [.heldValue, .changeRate, .name]
         case .compare: return [.gap, .tradeValue, .price, .name]
         }
     }
@@ -80,4 +85,6 @@ public struct SortOrder: Sendable, Hashable {
     public static let favoritesOrder = SortOrder(key: .favoritesOrder, isDescending: false)
     /// The widest gap first.
     public static let widestGap = SortOrder(key: .gap, isDescending: true)
+    /// The holding worth most first.
+    public static let mostValuable = SortOrder(key: .heldValue, isDescending: true)
 }

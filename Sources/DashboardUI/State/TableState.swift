@@ -28,7 +28,7 @@ public struct TableState: Sendable, Equatable {
     /// The table at start, as `settings` say.
     init(settings: DashboardSettings) {
         tab = settings.tab
-        sorts = [.krw: settings.sort, .favorites: .favoritesOrder, .compare: .widestGap]
+        sorts = [.krw: settings.sort, .favorites: .favoritesOrder, .holdings: .mostValuable, .compare: .widestGap]
         showsTradeStrength = settings.showsTradeStrength
     }
 

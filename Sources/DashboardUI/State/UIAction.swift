@@ -20,6 +20,13 @@ public enum UIAction: Sendable, Equatable {
     case watchlistSynced(Watchlist, replacing: Watchlist)
     /// The watchlist cannot be saved or read (and is being retried), or `nil`: it works again.
     case watchlistProblem(String?)
+    /// The saved holdings were read at start.
+    case holdingsLoaded(Holdings)
+    /// The file now holds these holdings (merged with another instance's changes); they replace
+    /// those shown if they are still `replacing`.
+    case holdingsSynced(Holdings, replacing: Holdings)
+    /// The holdings cannot be saved or read (and are being retried), or `nil`: they work again.
+    case holdingsProblem(String?)
     /// Something the user should know (a corrupt watchlist set aside, say); the status bar shows it.
     case notice(String?)
 }
@@ -28,6 +35,8 @@ public enum UIAction: Sendable, Equatable {
 public enum UICommand: Sendable, Hashable {
     /// Save the favorites and alerts.
     case saveWatchlist(Watchlist)
+    /// Save the holdings.
+    case saveHoldings(Holdings)
     /// Ring the terminal's bell (an alert fired).
     case ringBell
     /// Stream the book and trades of this market (none for `nil`) and its candles in this interval.

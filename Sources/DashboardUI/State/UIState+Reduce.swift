@@ -1,4 +1,5 @@
 import MarketCore
+import SafeText
 import TerminalKit
 
 extension UIState {
@@ -28,6 +29,13 @@ extension UIState {
             }
         case .watchlistProblem(let problem):
             setWatchlistProblem(problem)
+        case .holdingsLoaded(let saved):
+            setHoldings(saved)
+            holdings.hasLoaded = true
+        case .holdingsSynced(let saved, let replacing):
+            if holdings.holdings == replacing { setHoldings(saved) }
+        case .holdingsProblem(let problem):
+            holdings.problem = problem?.strippingUnsafeCharacters
         case .notice(let text):
             setNotice(text)
         }
@@ -41,6 +49,7 @@ extension UIState {
         }
         if table.isSearching { return handleSearch(key) }
         if alerts.prompt != nil { return handleAlertPrompt(key) }
+        if holdings.prompt != nil { return handleHoldingsPrompt(key) }
         if alerts.showsList { return handleAlertList(key) }
         if case .depth = screen, detail.depth.impact.isEditing {
             detail.handleImpactKey(key)
@@ -53,6 +62,7 @@ extension UIState {
             return []
         case .character("f"), .character(" "): return toggleFavorite()
         case .character("a"): return openAlertPrompt()
+        case .character("h"): return openHoldingsPrompt()
         case .character("A"):
             alerts.openList()
             return []

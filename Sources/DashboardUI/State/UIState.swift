@@ -43,6 +43,8 @@ public struct UIState: Sendable, Equatable {
     public internal(set) var detail: DetailState
     /// The price alerts, their prompt and list.
     public internal(set) var alerts = AlertsState()
+    /// The user's holdings, the 보유 tab's figures and the line that enters a trade.
+    public internal(set) var holdings = HoldingsState()
     /// The comparison of the exchanges followed.
     public internal(set) var comparison = ComparisonState()
     /// Whether the key help is shown.
@@ -89,7 +91,7 @@ public struct UIState: Sendable, Equatable {
     public var snapshot: MarketSnapshot { board[exchange] }
 
     /// Table rows visible at the current size.
-    public var visibleRowCount: Int { DashboardLayout.tableBodyHeight(for: size) }
+    public var visibleRowCount: Int { DashboardLayout.tableBodyHeight(for: size) - (table.tab == .holdings ? 1 : 0) }
 
     /// The market the detail or depth view shows, if one is up.
     public var focusedMarket: MarketCode? {
@@ -123,6 +125,7 @@ public struct UIState: Sendable, Equatable {
         }
         if board.isComparing { comparison.noteFlips(in: board, at: now) }
         sampleMessageRate()
+        refreshHoldingsView()
         refreshRows()
     }
 
@@ -148,6 +151,7 @@ public struct UIState: Sendable, Equatable {
         self.exchange = exchange
         rebuildListing()
         flashes = [:]
+        refreshHoldingsView()
         refreshRows()
     }
 
@@ -190,6 +194,22 @@ public struct UIState: Sendable, Equatable {
         refreshRows()
     }
 
+    /// Shows `holdings` (as loaded, saved or entered).
+    mutating func setHoldings(_ holdings: Holdings) {
+        self.holdings.holdings = holdings
+        refreshHoldingsView()
+        refreshRows()
+    }
+
+    /// The 보유 tab's figures worked out again, when something is held or was: with nothing
+    /// held a snapshot costs nothing here.
+    private mutating func refreshHoldingsView() {
+        guard !holdings.holdings.ledger.isEmpty || !holdings.holdings.accounts.isEmpty || !holdings.view.markets.isEmpty else {
+            return
+        }
+        holdings.view = HoldingsView(holdings.holdings, exchange: exchange, board: board)
+    }
+
     mutating func setNotice(_ notice: String?) { self.notice = notice?.strippingUnsafeCharacters }
 
     /// Moves the highlight to row `index` (clamped) and scrolls it into view.
@@ -200,7 +220,8 @@ public struct UIState: Sendable, Equatable {
     private mutating func refreshRows() {
         table.show(
             MarketRows.make(
-                board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites, query: table.query,
+                board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites,
+                held: holdings.view.markets, query: table.query,
                 sort: table.sort, language: nameLanguage, includesUnpaired: comparison.showsUnpaired,
                 previous: table.sortedFrom.previous(rows: table.rows)),
             remembered: settings.lastMarket, visible: visibleRowCount)

@@ -42,24 +42,26 @@ enum MarketRows {
     /// ticker changed, when `previous` kept the keys of the snapshot before.
     static func make(
         board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
-        favorites: [MarketCode], query: String, sort: SortOrder, language: NameLanguage, includesUnpaired: Bool = false,
-        previous: Sorted = Sorted()
+        favorites: [MarketCode], held: [MarketCode: HoldingsView.Held] = [:], query: String, sort: SortOrder,
+        language: NameLanguage, includesUnpaired: Bool = false, previous: Sorted = Sorted()
     ) -> Sorted {
         let matched = matching(
-            board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, query: query,
+            board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, held: held, query: query,
             includesUnpaired: includesUnpaired)
         if sort.key == .favoritesOrder {
             let inOrder = matched.filter(Set(favorites).contains)
             return Sorted(matched: matched, rows: sort.isDescending ? inOrder.reversed() : inOrder)
         }
         guard matched == previous.matched else {
-            return ordered(matched, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language)
+            return ordered(
+                matched, board: board, exchange: exchange, listing: byCode, tab: tab, held: held, sort: sort, language: language)
         }
         if tab != .compare, let keys = keptKeys(previous, snapshot: board[exchange], exchange: exchange, key: sort.key) {
             let ranked = zip(previous.rows, keys).map { (code: $0, key: $1) }
             return ordered(matched: matched, ranked, sort: sort, exchange: exchange, snapshot: board[exchange])
         }
-        var sorted = ordered(previous.rows, board: board, exchange: exchange, listing: byCode, tab: tab, sort: sort, language: language)
+        var sorted = ordered(
+            previous.rows, board: board, exchange: exchange, listing: byCode, tab: tab, held: held, sort: sort, language: language)
         sorted.matched = matched
         return sorted
     }
@@ -84,13 +86,14 @@ enum MarketRows {
     /// The markets the tab lists that match the search, in the listing's order.
     private static func matching(
         board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
-        favorites: [MarketCode], query: String, includesUnpaired: Bool
+        favorites: [MarketCode], held: [MarketCode: HoldingsView.Held], query: String, includesUnpaired: Bool
     ) -> [MarketCode] {
         let snapshot = board[exchange]
         let listed: [MarketCode]
         switch tab {
         case .krw: listed = snapshot.markets.map(\.code).filter { $0.isKRW }
         case .favorites: listed = favorites
+        case .holdings: listed = held.keys.sorted()
         case .compare: listed = compared(board, includesUnpaired: includesUnpaired)
         }
         let needle = query.lowercased()
@@ -101,11 +104,15 @@ enum MarketRows {
     /// from the ticker is kept with the rows.
     private static func ordered(
         _ markets: [MarketCode], board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
-        sort: SortOrder, language: NameLanguage
+        held: [MarketCode: HoldingsView.Held], sort: SortOrder, language: NameLanguage
     ) -> Sorted {
         let snapshot = board[exchange]
         if sort.key == .name {
             let ranked = ordered(markets.map { (code: $0, key: name(of: $0, market: byCode[$0], language: language).lowercased()) }, sort: sort)
+            return Sorted(matched: markets, rows: ranked.map(\.code))
+        }
+        if sort.key == .heldValue {
+            let ranked = ordered(markets.map { (code: $0, key: held[$0]?.value) }, sort: sort)
             return Sorted(matched: markets, rows: ranked.map(\.code))
         }
         if tab == .compare {
@@ -167,7 +174,7 @@ enum MarketRows {
         case .price: snapshot.tickers[code]?.price
         case .popularity: snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero
         case .tradeStrength: snapshot.tickers[code]?.flow?.strength
-        case .name, .favoritesOrder, .gap: nil
+        case .name, .favoritesOrder, .gap, .heldValue: nil
         }
     }
 
@@ -190,7 +197,7 @@ enum MarketRows {
             let values = [Exchange.bithumb, .upbit].compactMap { board[$0].tickers[code]?.tradeValue24h }
             return values.isEmpty ? nil : values.reduce(.zero, +)
         case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code])?.price
-        case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder: return nil
+        case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder, .heldValue: return nil
         }
     }
 }
@@ -200,7 +207,7 @@ extension SortKey {
     var isReadFromTicker: Bool {
         switch self {
         case .tradeValue, .changeRate, .price, .tradeStrength: true
-        case .name, .popularity, .favoritesOrder, .gap: false
+        case .name, .popularity, .favoritesOrder, .gap, .heldValue: false
         }
     }
 }

@@ -1,7 +1,7 @@
 import MarketCore
 import TerminalKit
 
-/// The market board: a header and one row per market — ★, name, symbol, price, change % with
+/// The market board: a header and one row per market — ★ (a favorite) and ◆ (held), name, symbol, price, change % with
 /// ▲/▼, change amount and 24-hour traded value in millions of won.
 ///
 /// A row is drawn from its ``RowInputs`` alone, so a row whose inputs are those of the previous
@@ -35,6 +35,7 @@ struct MarketTable: Widget {
         var badge: String
         var isWarned: Bool
         var isFavorite: Bool
+        var isHeld: Bool
     }
 
     /// The ticker's figures a row shows.
@@ -130,7 +131,8 @@ struct MarketTable: Widget {
             let model = cache.models.model(of: code, at: snapshot.capturedAt) { rowModel(code, labels: labels, snapshot: snapshot) }
             let inputs = RowInputs(
                 layout: layout, figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
-                isWarned: model.isWarned, isFavorite: state.favorites.contains(code))
+                isWarned: model.isWarned, isFavorite: state.favorites.contains(code),
+                isHeld: state.holdings.view.markets[code] != nil)
             cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -158,7 +160,7 @@ struct MarketTable: Widget {
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
             case .star:
-                return (inputs.isFavorite ? theme.star : "", Style.plain.foreground(.yellow))
+                return ((inputs.isFavorite ? theme.star : " ") + (inputs.isHeld ? theme.held : ""), Style.plain.foreground(.yellow))
             case .name:
                 return (inputs.name, inputs.isWarned ? Style.plain.foreground(.yellow) : .plain)
             case .badge:

@@ -39,7 +39,7 @@ struct StatusBar: Widget {
         let feedProblem = troubled.flatMap { exchange in
             board[exchange].feed.lastProblem.map { board.isComparing ? "\(labels.exchangeName(exchange)): \($0)" : $0 }
         }
-        if let problem = state.watchlistProblem ?? state.notice ?? feedProblem {
+        if let problem = state.watchlistProblem ?? state.holdings.problem ?? state.notice ?? feedProblem {
             put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
         }
         let feeds = board.exchanges.map { board[$0].feed }

@@ -16,6 +16,7 @@ struct TabBar: Widget {
             return switch tab {
             case .krw: (tab, " \(labels.krwTab) \(exchange)")
             case .favorites: (tab, " \(labels.favoritesTab) \(state.favorites.count) \(exchange)")
+            case .holdings: (tab, " \(labels.holdingsTab) \(state.holdings.view.markets.count) \(exchange)")
             case .compare: (tab, " \(labels.compareTab) ")
             }
         }

@@ -47,6 +47,7 @@ struct TickerHeader: Widget {
         if let transfer = signals.transfer, transfer.deposit == .normal, transfer.withdrawal == .normal {
             figures.append((labels.transfer(transfer), 0))
         }
+        if let held = state.holdings.view.markets[market] { figures.append((labels.position(held), 8)) }
         if let updated = Self.updated(market: market, in: state, at: state.now) { figures.append((updated, 6)) }
         var x2 = area.x + 2
         if let notice = Self.notice(signals, labels: labels, at: state.snapshot.capturedAt) {

@@ -56,6 +56,11 @@ public struct Holdings: Sendable, Hashable {
         return accounts.values.reduce(entered) { $0 + $1.cash }
     }
 
+    /// The entries and the account read of `exchange` alone.
+    public func on(_ exchange: Exchange) -> Holdings {
+        Holdings(ledger: ledger.filter { $0.exchange == exchange }, accounts: accounts.filter { $0.key == exchange })
+    }
+
     /// Adds `entry` to the ledger, or throws when it cannot be: a quantity or price not above
     /// zero, a market that is not a KRW market, a sell of more than is held.
     public mutating func record(_ entry: LedgerEntry) throws(HoldingsError) {

@@ -32,6 +32,32 @@ struct AlertPromptOverlay: Widget {
     }
 }
 
+/// The line `h` opens: the market and its price, what was typed, the forms it takes, what is
+/// held there now, and why the last `Enter` was refused.
+struct HoldingsPromptOverlay: Widget {
+    let prompt: HoldingsPrompt
+    let state: UIState
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        let labels = Labels(language: state.nameLanguage)
+        let name = MarketRows.name(of: prompt.market, market: state.listing[prompt.market], language: state.nameLanguage)
+        let snapshot = state.board.exchanges.contains(prompt.exchange) ? state.board[prompt.exchange] : nil
+        let price = snapshot?.tickers[prompt.market].map { "  " + DisplayFormat.price($0.price) } ?? ""
+        let frame = Style.plain.reversed
+        var rows: [(String, Style)] = [("> " + prompt.text + "_", frame.bold), (labels.holdingsInputHelp, frame)]
+        if let held = state.holdings.view.markets[prompt.market], prompt.exchange == state.exchange {
+            rows.append(
+                (
+                    "\(labels.quantityHeld) \(DisplayFormat.quantity(held.quantity)) · \(labels.averagePrice) "
+                        + DisplayFormat.axisPrice(held.averagePrice), frame
+                ))
+        }
+        if let problem = prompt.problem { rows.append((problem, frame.bold)) }
+        let title = labels.holdingsPrompt(name, exchange: prompt.exchange, comparing: state.board.isComparing) + price
+        drawBox(title: title, rows: rows, width: 72, in: area, into: &buffer)
+    }
+}
+
 /// The list `A` opens: every alert with its market, condition and state.
 struct AlertListOverlay: Widget {
     let state: UIState
