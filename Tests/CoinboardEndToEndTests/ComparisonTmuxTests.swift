@@ -22,7 +22,7 @@ extension TimedEndToEndTests {
                     width: 140, height: 45)
                 defer { tmux.kill() }
                 try await tmux.waitForScreen("both exchanges live") { $0.contains("빗썸 ● live") && $0.contains("업비트 ● live") }
-                try await tmux.send("Tab", "Tab")
+                try await tmux.send("BTab")
                 // Rows with a gap fill in as both exchanges' tickers arrive.
                 try await tmux.waitForScreen("the comparison, widest gap first, with twenty rows of gaps") { screen in
                     screen.contains("거래소 비교") && screen.contains("업비트−빗썸") && screen.contains("차이%") && screen.contains("업비트 거래대금")

@@ -69,7 +69,7 @@ extension TimedEndToEndTests {
             try await tmux.send("Tab")
             try await tmux.waitForScreen("the empty Favorites tab") { $0.contains("즐겨찾기가 없습니다") }
 
-            try await tmux.send("Tab", "f")
+            try await tmux.send("BTab", "f")
             let starred = try await tmux.waitForScreen("a favorite added") { $0.contains("즐겨찾기 1") && $0.contains("★") }
             let firstRow = starred.split(separator: "\n").dropFirst(2).first.map(String.init) ?? ""
             #expect(firstRow.hasPrefix("★"))
@@ -148,7 +148,7 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         let second = try await TmuxSession.start(command, width: 120, height: 30)
         defer { second.kill() }
         try await second.waitForScreen("the Favorites tab, in English, from the start") { $0.contains("No favorites yet.") }
-        try await second.send("Tab")
+        try await second.send("BTab")
         try await second.waitForScreen("the KRW table in English") { $0.contains("Bitcoin") }
         try await second.send("q")
         #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")

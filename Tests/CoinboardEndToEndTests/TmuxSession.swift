@@ -91,7 +91,7 @@ struct TmuxSession {
 
     /// Types `text` as it is, byte for byte (an escape sequence, say), not as key names.
     func sendText(_ text: String) async throws {
-        try await tmux(["send-keys", "-t", name, "-l", text])
+        try await tmux(["send-keys", "-t", name, "-l", "--", text])
     }
 
     /// Resizes the terminal, as a user dragging its window does.

@@ -1,0 +1,55 @@
+import ExchangeTestSupport
+import Foundation
+import Testing
+
+extension TimedEndToEndTests {
+    /// The 보유 tab in a real terminal: a buy and a sell typed with `h`, a sell refused with its
+    /// reason, the tab at 80×24 and 140×45, and the file holding the trades after a clean exit.
+    @Suite struct HoldingsTmuxTests {
+        typealias Run = DashboardTmuxTests.Run
+
+        @Test func aBuyAndASellTypedWithHAreShownAndSaved() async throws {
+            let run = try Run()
+            defer { run.remove() }
+            let holdings = run.folder + "/holdings.json"
+            try await withDemoExchange(markets: 40, rate: 100) { _, port in
+                let tmux = try await TmuxSession.start(
+                    try WatchlistTmuxTests.dashboard(run, port: port, watchlist: run.folder + "/watchlist.json")
+                        .replacingOccurrences(of: "--log-file", with: "--holdings \(holdings) --log-file"),
+                    width: 140, height: 45)
+                defer { tmux.kill() }
+                try await tmux.waitForScreen("the table") { WatchlistTmuxTests.tableIsUp($0) }
+                try await tmux.send("BTab")
+                try await tmux.waitForScreen("the empty Holdings tab") { $0.contains("보유 내역이 없습니다.") && $0.contains("보유 0") }
+                try await tmux.send("Tab", "g", "h")
+                try await tmux.waitForScreen("the holdings line") { $0.contains("보유 입력 · ") && $0.contains("+수량@가격 매수") }
+                try await tmux.sendText("+2@1000")
+                try await tmux.send("Enter")
+                try await tmux.waitForScreen("the buy marked in the table") { $0.contains("보유 1") && $0.contains("◆") }
+                try await tmux.send("h")
+                try await tmux.sendText("-5@1")
+                try await tmux.send("Enter")
+                try await tmux.waitForScreen("the refused sell, with its reason") { $0.contains("보유 수량(2)보다 많이 팔 수 없습니다") }
+                try await tmux.send("BSpace", "BSpace", "BSpace")
+                try await tmux.sendText("0.5@1200")
+                try await tmux.send("Enter")
+                try await tmux.send("BTab")
+                let tab = try await tmux.waitForScreen("the position in the Holdings tab") { screen in
+                    screen.contains("보유수량") && screen.contains("1.5000") && screen.contains("총보유자산")
+                }
+                #expect(tab.contains("1,000"), "the average price stays 1,000 after a sell:\n\(tab)")
+                try await tmux.resize(width: 80, height: 24)
+                let narrow = try await tmux.waitForScreen("the Holdings tab at 80×24") { screen in
+                    screen.contains("평가손익") && screen.contains("총보유자산") && screen.contains("1.5000")
+                }
+                #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
+                try await tmux.send("q")
+                #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+            }
+            let saved = try String(contentsOfFile: holdings, encoding: .utf8)
+            #expect(saved.components(separatedBy: #""side" : "buy""#).count == 2)
+            #expect(saved.components(separatedBy: #""side" : "sell""#).count == 2)
+            #expect(saved.contains(#""quantity" : "0.5""#) && saved.contains(#""price" : "1200""#))
+        }
+    }
+}
