@@ -37,12 +37,16 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(name: "SafeText", swiftSettings: strictSettings),
         .target(name: "MarketCore", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "MarketWire", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
         .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(
+            name: "AccountAuth", dependencies: ["MarketWire", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings),
         .target(name: "SystemTime", dependencies: ["MarketCore"], swiftSettings: strictSettings),
         .target(name: "TerminalKit", dependencies: ["SafeText"], swiftSettings: strictSettings),
         .target(name: "DashboardUI", dependencies: ["MarketCore", "TerminalKit", "SafeText"], swiftSettings: strictSettings),
@@ -196,6 +200,8 @@ let package = Package(
             path: "Tests/ExchangeTestSupport",
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "AccountAuthTests", dependencies: ["AccountAuth", "MarketWire", "TestFixtures"], swiftSettings: strictSettings),
         .testTarget(
             name: "MarketWireTests",
             dependencies: ["MarketWire", "MarketCore", "TestFixtures"],

@@ -30,3 +30,17 @@ extension JSONTokenizer {
         }
     }
 }
+
+extension JSONTokenizer {
+    /// ``parse(_:_:)`` over an array's bytes, the error's type kept.
+    mutating func parse<Value>(array bytes: [UInt8], _ body: (JSONValue) throws(WireError) -> Value) throws(WireError) -> Value {
+        let outcome: Result<Value, WireError> = bytes.withUnsafeBytes { raw in
+            do throws(WireError) {
+                return .success(try parse(raw, body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+}
