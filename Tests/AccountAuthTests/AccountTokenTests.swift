@@ -21,10 +21,16 @@ import Testing
 
     struct Signed: Decodable {
         struct Claims: Decodable {
-            var access_key: String
+            var accessKey: String
             var nonce: String
             var timestamp: Int64?
-            var query_hash: String?
+            var queryHash: String?
+
+            enum CodingKeys: String, CodingKey {
+                case accessKey = "access_key"
+                case nonce, timestamp
+                case queryHash = "query_hash"
+            }
         }
 
         var secret: String
@@ -41,12 +47,12 @@ import Testing
         #expect(signed.count == 3)
         for sample in signed {
             let claims = AccountTokenClaims(
-                accessKey: sample.claims.access_key, nonce: sample.claims.nonce, timestamp: sample.claims.timestamp,
-                queryHash: sample.claims.query_hash)
+                accessKey: sample.claims.accessKey, nonce: sample.claims.nonce, timestamp: sample.claims.timestamp,
+                queryHash: sample.claims.queryHash)
             let algorithm = try #require(AccountTokenAlgorithm(rawValue: sample.algorithm))
             #expect(AccountToken.sign(claims, secret: sample.secret, algorithm: algorithm) == sample.token)
-            #expect(try AccountToken.verify(sample.token) { $0 == sample.claims.access_key ? sample.secret : nil } == claims)
-            if let query = sample.query { #expect(AccountToken.queryHash(query) == sample.claims.query_hash) }
+            #expect(try AccountToken.verify(sample.token) { $0 == sample.claims.accessKey ? sample.secret : nil } == claims)
+            if let query = sample.query { #expect(AccountToken.queryHash(query) == sample.claims.queryHash) }
         }
     }
 
