@@ -72,7 +72,9 @@ let package = Package(
         .target(name: "Persistence", dependencies: ["MarketCore", "SystemTime"], swiftSettings: strictSettings),
         .target(
             name: "Settings",
-            dependencies: ["MarketCore", "DashboardUI", "TerminalKit", "Persistence", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: [
+                "MarketCore", "DashboardUI", "TerminalKit", "Persistence", "AccountAuth", .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -179,7 +181,7 @@ let package = Package(
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "MarketCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "SettingsTests",
-            dependencies: ["Settings", "DashboardRuntime", "MarketCore", "DashboardUI", "TerminalKit"],
+            dependencies: ["Settings", "DashboardRuntime", "MarketCore", "DashboardUI", "TerminalKit", "AccountAuth"],
             swiftSettings: strictSettings
         ),
         .target(
