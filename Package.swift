@@ -109,6 +109,7 @@ let package = Package(
                 "EventLoopExecution",
                 "MarketWire",
                 "MarketSim",
+                "AccountAuth",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -234,6 +235,7 @@ let package = Package(
             name: "DemoExchangeTests",
             dependencies: [
                 "DemoExchange",
+                "AccountAuth",
                 "ExchangeTestSupport",
                 "RuntimeTestSupport",
                 "TestFixtures",

@@ -68,12 +68,13 @@ public struct DemoExchange: Sendable {
         router.add(middleware: NoRouteMiddleware())
         let servesBithumb = configuration.exchanges.contains(.bithumb)
         let servesUpbit = configuration.exchanges.contains(.upbit)
+        let accounts = DemoAccounts(keys: configuration.accountKeys, clock: givenClock ?? SystemClock())
         if servesBithumb {
-            UpbitFamilyRESTRoutes(market: market, profile: .bithumb).register(on: router)
+            UpbitFamilyRESTRoutes(market: market, profile: .bithumb, accounts: accounts).register(on: router)
             LegacyRESTRoutes(market: market).register(on: router)
         }
         if servesUpbit {
-            UpbitFamilyRESTRoutes(market: market, profile: .upbit, prefix: Self.upbitPrefix).register(on: router)
+            UpbitFamilyRESTRoutes(market: market, profile: .upbit, accounts: accounts, prefix: Self.upbitPrefix).register(on: router)
         }
         let market = market
         // Past the connection cap the upgrade is refused with 429, as the exchange answers too

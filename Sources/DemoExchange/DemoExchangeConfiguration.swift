@@ -1,3 +1,4 @@
+public import AccountAuth
 public import MarketCore
 public import MarketSim
 public import MarketWire
@@ -29,13 +30,20 @@ public struct DemoExchangeConfiguration: Sendable {
     public var outboxLimit: Int
     /// How often the simulation is brought up to the present and its frames sent.
     public var tickInterval: Duration
+    /// The key pair `/v1/accounts` accepts (``demoAccountKeys`` unless given).
+    public var accountKeys: APIKeyPair
+
+    /// The documented pair the demo accepts when no other is given; never a real key.
+    public static let demoAccountKeys = APIKeyPair(accessKey: "coinboard-demo-access", secretKey: "coinboard-demo-secret")
 
     /// Creates a configuration with the real exchange's defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
         idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = WireLimits.requestBytes,
-        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases)
+        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases),
+        accountKeys: APIKeyPair = demoAccountKeys
     ) {
+        self.accountKeys = accountKeys
         self.exchanges = exchanges
         self.host = host
         self.port = port

@@ -83,6 +83,7 @@ struct RemainingRequestsMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The rate-limit group Upbit files a path under.
     static func group(of path: String) -> String {
+        if path.contains("/accounts") { return "default" }
         if path.contains("/candles/") { return "candles" }
         if path.contains("/orderbook") { return "orderbook" }
         if path.contains("/trades/") { return "trades" }

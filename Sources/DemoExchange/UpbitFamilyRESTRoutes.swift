@@ -15,6 +15,8 @@ struct UpbitFamilyRESTRoutes: Sendable {
     let profile: UpbitFamilyProfile
     /// What every path starts with (`""` for Bithumb, `/upbit` for Upbit).
     let prefix: String
+    /// The seeded account `/v1/accounts` reads.
+    let accounts: DemoAccounts
     private let encoder: UpbitFamilyEncoder
 
     /// The most markets one Bithumb ticker call accepts.
@@ -25,9 +27,10 @@ struct UpbitFamilyRESTRoutes: Sendable {
         30: .thirtyMinutes, 60: .oneHour, 240: .fourHours,
     ]
 
-    init(market: DemoMarket, profile: UpbitFamilyProfile, prefix: String = "") {
+    init(market: DemoMarket, profile: UpbitFamilyProfile, accounts: DemoAccounts, prefix: String = "") {
         self.market = market
         self.profile = profile
+        self.accounts = accounts
         self.prefix = prefix
         encoder = UpbitFamilyEncoder(profile: profile)
     }
@@ -37,6 +40,7 @@ struct UpbitFamilyRESTRoutes: Sendable {
     func register(on router: Router<some RequestContext>) {
         let router = router.group(RouterPath(prefix))
         if isUpbit { router.add(middleware: RemainingRequestsMiddleware()) }
+        accounts.register(on: router, exchange: profile.dialect.exchange)
         router.get("/v1/market/all") { request, _ -> Response in
             let details = request.uri.queryParameters.get(isUpbit ? "is_details" : "isDetails")?.lowercased() == "true"
             guard let state = await market.state(of: profile.dialect.exchange) else { return RejectedRequest.notServed.response }
