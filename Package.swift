@@ -145,6 +145,7 @@ let package = Package(
             name: "coinboard",
             dependencies: [
                 "MarketCore",
+                "AccountAuth",
                 "SystemTime",
                 "MarketWire",
                 "MarketRuntime",
@@ -301,6 +302,8 @@ let package = Package(
             name: "CoinboardEndToEndTests",
             dependencies: [
                 "coinboard",
+                "AccountAuth",
+                "MarketWire",
                 "DemoExchange",
                 "ExchangeTestSupport",
                 "MarketCore",

@@ -1,3 +1,4 @@
+import AccountAuth
 import ArgumentParser
 import DemoExchange
 import Foundation
@@ -13,7 +14,7 @@ struct ServeDemoCommand: AsyncParsableCommand {
             The first line on stdout is `listening on http://HOST:PORT`. Bithumb API 2.0 is served at \
             /v1/... and /websocket/v1, the legacy API at /public/... and /pub/ws, Upbit at /upbit/v1/... and \
             /upbit/websocket/v1: one world, each coin one fair value, each exchange its own listing, order \
-            flow and books. Stops on SIGINT or SIGTERM.
+            flow and books. `GET /v1/accounts` (and `/upbit/v1/accounts`) answers for a seeded account to             requests signed as the exchanges require with the key pair in COINBOARD_DEMO_ACCESS_KEY and             COINBOARD_DEMO_SECRET_KEY (both set), or else the documented demo pair coinboard-demo-access /             coinboard-demo-secret; keys never come from a flag. Stops on SIGINT or SIGTERM.
             """
     )
 
@@ -45,7 +46,9 @@ struct ServeDemoCommand: AsyncParsableCommand {
             seed: seed, marketCount: markets, updatesPerSecond: rate,
             newListingAfterSeconds: newListingAfter < 0 ? nil : newListingAfter)
         let exchange = try DemoExchange(
-            configuration: DemoExchangeConfiguration(host: host, port: port, simulation: simulation),
+            configuration: DemoExchangeConfiguration(
+                host: host, port: port, simulation: simulation,
+                accountKeys: Self.accountKeys(environment: ProcessInfo.processInfo.environment)),
             logger: logger)
         let address = host.contains(":") ? "[\(host)]" : host
         try await runUntilSignalled(logger: logger) {
@@ -53,5 +56,13 @@ struct ServeDemoCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("listening on http://\(address):\(port)\n".utf8))
             }
         }
+    }
+
+    /// The pair `/v1/accounts` accepts: the environment's when both are set, else the demo's own.
+    static func accountKeys(environment: [String: String]) -> APIKeyPair {
+        guard let access = environment["COINBOARD_DEMO_ACCESS_KEY"], let secret = environment["COINBOARD_DEMO_SECRET_KEY"],
+            !access.isEmpty, !secret.isEmpty
+        else { return DemoExchangeConfiguration.demoAccountKeys }
+        return APIKeyPair(accessKey: access, secretKey: secret)
     }
 }

@@ -1,4 +1,6 @@
+import AccountAuth
 import Foundation
+import MarketWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -36,5 +38,29 @@ struct ServeDemoTests {
         #expect(outcome.status != 0)
         #expect(outcome.standardError.split(separator: "\n").count == 1)
         #expect(outcome.standardOutput.isEmpty)
+    }
+
+    /// The account endpoint takes the key pair from COINBOARD_DEMO_ACCESS_KEY and
+    /// COINBOARD_DEMO_SECRET_KEY, and then refuses the documented demo pair.
+    @Test func theAccountKeysComeFromTheEnvironment() async throws {
+        let server = try ServerProcess(
+            ["serve-demo", "--port", "0", "--markets", "5", "--rate", "50", "--new-listing-after", "-1"],
+            environment: ["COINBOARD_DEMO_ACCESS_KEY": "env-access", "COINBOARD_DEMO_SECRET_KEY": "env-secret"])
+        let line = try #require(try await server.firstLine())
+        let base = try #require(line.wholeMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/)).1
+        func read(_ access: String, _ secret: String, nonce: String) async throws -> (Int, String) {
+            var request = URLRequest(url: try #require(URL(string: base + "/upbit/v1/accounts")))
+            let token = AccountToken.sign(AccountTokenClaims(accessKey: access, nonce: nonce), secret: secret)
+            request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
+            let (body, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: body, as: UTF8.self))
+        }
+        let (status, body) = try await read("env-access", "env-secret", nonce: "1")
+        #expect(status == 200)
+        #expect(body.contains(#""currency":"BTC""#))
+        let (refused, reason) = try await read("coinboard-demo-access", "coinboard-demo-secret", nonce: "2")
+        #expect(refused == 401)
+        #expect(reason.contains("invalid_access_key"))
+        #expect(server.stop() == 0)
     }
 }
