@@ -74,14 +74,6 @@ public enum AccountsCodec {
 
     /// The exchanges' error body: `{"error":{"name":…,"message":…}}`.
     public static func errorBody(name: String, message: String) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.object { object in
-            object.key("error")
-            object.object { error in
-                error.field("name", name)
-                error.field("message", message)
-            }
-        }
-        return writer.bytes
+        UpbitFamilyEncoder.errorObject(name: name, message: message)
     }
 }

@@ -118,6 +118,11 @@ public struct UpbitFamilyEncoder: Sendable {
 
     /// An error frame, e.g. `WRONG_FORMAT` / `Format 이 맞지 않습니다.`.
     public func errorFrame(name: String, message: String) -> [UInt8] {
+        Self.errorObject(name: name, message: message)
+    }
+
+    /// `{"error":{"name":…,"message":…}}`, the family's error frame and private-API error body.
+    static func errorObject(name: String, message: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.object { writer in
             writer.key("error")
