@@ -86,6 +86,7 @@ let package = Package(
             name: "ExchangeClient",
             dependencies: [
                 "MarketCore",
+                "AccountAuth",
                 "SystemTime",
                 "EventLoopExecution",
                 "MarketRuntime",

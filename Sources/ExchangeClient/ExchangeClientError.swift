@@ -11,6 +11,10 @@ public enum ExchangeClientError: Error, Sendable, Hashable, CustomStringConverti
     case upgradeRefused(url: String)
     /// A WebSocket server that broke the protocol, and how.
     case webSocketProtocol(String)
+    /// API keys were to go over plaintext `http://` to another machine; nothing was sent.
+    case keysOverPlaintext(String)
+    /// The exchange refused to read the account: its HTTP status, error name and message.
+    case accountRefused(status: Int, name: String, message: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,23 @@ public enum ExchangeClientError: Error, Sendable, Hashable, CustomStringConverti
         case .timedOut(let what, let limit): "\(what) took longer than \(limit)"
         case .upgradeRefused(let url): "\(url) did not accept a WebSocket connection"
         case .webSocketProtocol(let reason): "the server broke the WebSocket protocol: \(reason)"
+        case .keysOverPlaintext(let url): "will not send API keys to \(url) over plaintext http:// (use https://)"
+        case .accountRefused(let status, let name, let message):
+            "the exchange refused to read the account (HTTP \(status), \(name): \(message))" + Self.hint(for: name)
+        }
+    }
+
+    /// What the user can do about an account refusal, by the exchange's error name.
+    private static func hint(for name: String) -> String {
+        switch name {
+        case "invalid_access_key": ": the access key is not known"
+        case "jwt_verification": ": check the secret key, and that the key may read the account"
+        case "expired_access_key": ": the key has expired; issue a new one"
+        case "no_authorization_i_p", "NotAllowIP": ": this machine's IP address is not allowed for the key"
+        case "out_of_scope": ": the key lacks the 자산조회 (View Account) permission"
+        case "expired_jwt": ": the token's time was off; check this machine's clock"
+        case "nonce_used": ": a nonce was used twice; try again"
+        default: ""
         }
     }
 }

@@ -53,6 +53,11 @@ public struct ExchangeEndpoints: Sendable, Hashable {
         return "\(first) is not encrypted: anyone on the way can read and change its prices (use wss:// and https://)"
     }
 
+    /// Whether `url`'s host is this machine.
+    func isLoopback(_ url: String) -> Bool {
+        Self.isLoopback(host: EndpointURL(url.lowercased())?.host ?? url)
+    }
+
     /// `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 (written as four numbers, so that
     /// `127.0.0.1.example.com` is not taken for one).
     private static func isLoopback(host: String) -> Bool {

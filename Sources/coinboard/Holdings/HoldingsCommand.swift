@@ -13,7 +13,7 @@ struct HoldingsCommand: AsyncParsableCommand {
             """,
         subcommands: [
             HoldingsShowCommand.self, HoldingsAddCommand.self, HoldingsSellCommand.self, HoldingsRemoveCommand.self,
-            HoldingsListCommand.self,
+            HoldingsListCommand.self, HoldingsSyncCommand.self,
         ],
         defaultSubcommand: HoldingsShowCommand.self
     )
