@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Points ccxt (PyPI), a Bithumb client nobody here wrote, at the demo exchange in both API
-# generations: load_markets, fetch_ticker/order_book/trades/ohlcv, watch_ticker/order_book/trades.
+# generations: load_markets, fetch_ticker/order_book/trades/ohlcv, watch_ticker/order_book/trades,
+# and its signed fetch_balance on Bithumb and Upbit; then pyupbit's signed get_balances.
 # Skipped (exit 0) where Python or PyPI is not available; any failed check exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,3 +34,9 @@ done
 base=$(sed -n 's/^listening on //p' "$output")
 [ -n "$base" ] || { echo "serve-demo did not print its address"; exit 1; }
 "$venv/bin/python" scripts/ccxt_check.py "$base"
+# pyupbit signs its own account read (PyJWT): a second client nobody here wrote, against the demo's
+# Upbit side.
+if ! "$venv/bin/python" -c "import pyupbit" 2>/dev/null; then
+    "$venv/bin/pip" install --quiet "pyupbit==0.2.33" || { echo "pyupbit check skipped: cannot install pyupbit from PyPI"; exit 0; }
+fi
+"$venv/bin/python" scripts/pyupbit_check.py "$base"
