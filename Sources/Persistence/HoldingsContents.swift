@@ -81,17 +81,15 @@ extension HoldingsContents.Entry {
             let quantity = ExactDecimal(quantity), quantity > .zero, let time = Timestamp(iso8601: time)
         else { return nil }
         let asset: LedgerEntry.Asset
+        let paid = price.flatMap { ExactDecimal($0) }
         if market == "KRW" {
             guard price == nil else { return nil }
             asset = .cash
         } else {
-            guard let code = MarketCode(code: market), code.isKRW, let price = price.flatMap({ ExactDecimal($0) }), price > .zero
-            else { return nil }
+            guard let code = MarketCode(code: market), code.isKRW, let paid, paid > .zero else { return nil }
             asset = .coin(code)
         }
-        return LedgerEntry(
-            id: id, exchange: exchange, asset: asset, side: side, quantity: quantity, price: price.flatMap { ExactDecimal($0) },
-            time: time)
+        return LedgerEntry(id: id, exchange: exchange, asset: asset, side: side, quantity: quantity, price: paid, time: time)
     }
 }
 

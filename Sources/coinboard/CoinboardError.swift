@@ -1,3 +1,4 @@
+import MarketCore
 import Persistence
 
 /// Failures of the `coinboard` command, each printed as one line on stderr.
@@ -27,6 +28,14 @@ enum CoinboardError: Error, CustomStringConvertible {
 }
 
 extension CoinboardError {
+    /// Throws ``nothingFetched(from:reason:)`` when no exchange of `board` listed anything, naming
+    /// the first one's endpoint (from `origins`) and its last problem; one exchange failing
+    /// never hides another, whose document says what went wrong.
+    static func requireFetched(_ board: BoardSnapshot, origins: [Exchange: String]) throws(CoinboardError) {
+        guard let exchange = board.exchanges.first, board.exchanges.allSatisfy({ board[$0].markets.isEmpty }) else { return }
+        throw .nothingFetched(from: origins[exchange] ?? exchange.rawValue, reason: board[exchange].feed.lastProblem)
+    }
+
     /// Throws ``notARegularFile(_:kind:)`` when `path` exists and is not a regular file, before
     /// anything opens it.
     static func refuseIrregularFile(at path: String) throws(CoinboardError) {

@@ -77,10 +77,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             try await collection.collect(from: pipeline, defaultDuration: 3)
             return (await pipeline.store.snapshot(), pipeline.origins)
         }
-        // One exchange failing never hides the other: its document tells what went wrong.
-        if let exchange = board.exchanges.first, board.exchanges.allSatisfy({ board[$0].markets.isEmpty }) {
-            throw CoinboardError.nothingFetched(from: origins[exchange] ?? exchange.rawValue, reason: board[exchange].feed.lastProblem)
-        }
+        try CoinboardError.requireFetched(board, origins: origins)
         let names = Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.name) })
         func report(_ exchange: Exchange, _ snapshot: MarketSnapshot) -> SnapshotReport {
             SnapshotReport(

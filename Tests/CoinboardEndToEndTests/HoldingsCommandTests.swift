@@ -152,7 +152,7 @@ struct HoldingsOutput: Decodable {
         }
         try await withDemoExchange(markets: 40, rate: 50, exchanges: [.bithumb, .upbit]) { _, port in
             let outcome = try await folder.run(
-                "--exchange", "bithumb,upbit", "--format", "json", "--duration", "0.5",
+                "--exchange", "bithumb,upbit", "--format", "json",
                 "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
                 "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit")
             #expect(outcome.status == 0, "\(outcome.standardError)")

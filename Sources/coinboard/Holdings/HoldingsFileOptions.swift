@@ -28,10 +28,8 @@ struct HoldingsFileOptions: ParsableArguments {
 enum HoldingsAsset {
     /// The asset `text` names, or a usage error.
     static func parse(_ text: String) throws -> LedgerEntry.Asset {
-        let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
-        if upper == "KRW" { return .cash }
-        let code = upper.contains("-") ? MarketCode(code: upper) : MarketCode(quote: "KRW", base: upper)
-        guard let code, code.isKRW else {
+        if text.trimmingCharacters(in: .whitespaces).uppercased() == "KRW" { return .cash }
+        guard let code = MarketList.market(text), code.isKRW else {
             throw ValidationError("\(text) is not a KRW market such as BTC or KRW-BTC (or KRW for won)")
         }
         return .coin(code)

@@ -25,13 +25,18 @@ struct HoldingsShowCommand: AsyncParsableCommand {
 
     @OptionGroup var file: HoldingsFileOptions
 
-    @OptionGroup var collection: CollectionOptions
+    @Option(help: "Seconds to wait for every position's price (a market the exchange does not list has none).")
+    var wait: Double = 15
 
     @Option(help: "Output format: table or json.")
     var format: ReportFormat = .table
 
     @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
     var logFile: String?
+
+    func validate() throws {
+        guard wait > 0, wait <= 3600 else { throw ValidationError("--wait must be between 0 and 3600 seconds") }
+    }
 
     func run() async throws {
         var settings = try file.settings(flags: exchange.flags)
@@ -41,10 +46,11 @@ struct HoldingsShowCommand: AsyncParsableCommand {
         if settings.exchanges == nil, !held.isEmpty {
             settings.exchanges = held.sorted().map { $0 == .bithumb ? ExchangeChoice.bithumb : .upbit }
         }
+        let holdings = loaded.holdings
         let board = try await LastPrice.board(
-            plan: try exchange.plan(settings: settings), logFile: logFile ?? settings.logFile
-        ) { pipeline in
-            try await collection.collect(from: pipeline, defaultDuration: 1)
+            plan: try exchange.plan(settings: settings), logFile: logFile ?? settings.logFile, waitingAtMost: wait
+        ) { board in
+            HoldingsValuation(holdings, board: board).rows.allSatisfy { $0.pricing != .awaiting }
         }
         let valuation = HoldingsValuation(loaded.holdings, board: board)
         let capturedAt = board.exchanges.map { board[$0].capturedAt }.max() ?? board.primary.capturedAt
@@ -55,19 +61,25 @@ struct HoldingsShowCommand: AsyncParsableCommand {
 
 /// The exchanges' last prices, read as `snapshot` reads them.
 enum LastPrice {
-    /// The board once `wait` returns; throws when nothing at all could be fetched.
+    /// The board once the feeds are live and `ready` holds, or `wait` seconds have passed;
+    /// throws when nothing at all could be fetched.
     static func board(
-        plan: FeedPlan, logFile: String?, until wait: @escaping @Sendable (LivePipeline) async throws -> Void
+        plan: FeedPlan, logFile: String?, waitingAtMost wait: Double, until ready: @escaping @Sendable (BoardSnapshot) -> Bool
     ) async throws -> BoardSnapshot {
         let logger = try FileLogHandler.logger(label: "coinboard.holdings", to: .file(logFile))
+        let limit = Duration.milliseconds(Int64(wait * 1000))
+        let deadline = ContinuousClock.now + limit
         let (board, origins) = try await LivePipeline.run(plan: plan, configuration: FeedConfiguration(), logger: logger) {
             pipeline in
-            try await wait(pipeline)
-            return (await pipeline.store.snapshot(), pipeline.origins)
+            await pipeline.untilLive(waitingAtMost: limit)
+            var board = await pipeline.store.snapshot()
+            while !ready(board), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                board = await pipeline.store.snapshot()
+            }
+            return (board, pipeline.origins)
         }
-        if let exchange = board.exchanges.first, board.exchanges.allSatisfy({ board[$0].markets.isEmpty }) {
-            throw CoinboardError.nothingFetched(from: origins[exchange] ?? exchange.rawValue, reason: board[exchange].feed.lastProblem)
-        }
+        try CoinboardError.requireFetched(board, origins: origins)
         return board
     }
 
@@ -78,12 +90,8 @@ enum LastPrice {
     ) async throws -> ExactDecimal {
         let settings = try file.settings(flags: options.flags)
         let exchange = try options.ledgerExchange(settings)
-        let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))
-        let board = try await board(plan: try options.plan(settings: settings), logFile: settings.logFile) { pipeline in
-            await pipeline.untilLive(waitingAtMost: .milliseconds(Int64(wait * 1000)))
-            while ContinuousClock.now < deadline, await pipeline.store.snapshot()[exchange].tickers[market] == nil {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+        let board = try await board(plan: try options.plan(settings: settings), logFile: settings.logFile, waitingAtMost: wait) {
+            $0[exchange].tickers[market] != nil
         }
         guard let price = board[exchange].tickers[market]?.price else {
             throw ValidationError("\(exchange.rawValue) has no price for \(market.code); give the PRICE sold at")
