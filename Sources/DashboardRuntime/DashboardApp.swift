@@ -34,6 +34,7 @@ public actor DashboardApp {
     private let supervisors: [FeedSupervisor]
     private let watchlist: any WatchlistRepository
     private let holdings: any HoldingsRepository
+    private let accounts: [any AccountReading]
     private let settings: DashboardSettings
     private let clock: any RuntimeClock
     private let frameInterval: Duration
@@ -62,11 +63,12 @@ public actor DashboardApp {
     /// How often the feed-to-screen latency is written to the log.
     static let latencyWindow = Duration.seconds(5)
 
-    /// Creates the app; nothing touches the terminal until ``run()``.
+    /// Creates the app; nothing touches the terminal until ``run()``. `accounts` are the
+    /// exchange accounts `U` on the 보유 tab reads (the settings' readable accounts become theirs).
     public init(
         backend: sending any TerminalBackend, store: MarketStore, supervisors: [FeedSupervisor],
-        watchlist: any WatchlistRepository, holdings: any HoldingsRepository, settings: DashboardSettings,
-        frameRate: Int = defaultFrameRate,
+        watchlist: any WatchlistRepository, holdings: any HoldingsRepository, accounts: [any AccountReading] = [],
+        settings: DashboardSettings, frameRate: Int = defaultFrameRate,
         clock: any RuntimeClock = SystemClock(), logger: Logger
     ) {
         self.backend = backend
@@ -74,6 +76,9 @@ public actor DashboardApp {
         self.supervisors = supervisors
         self.watchlist = watchlist
         self.holdings = holdings
+        self.accounts = accounts
+        var settings = settings
+        settings.readableAccounts = accounts.map(\.exchange)
         self.settings = settings
         self.clock = clock
         self.logger = logger
@@ -139,6 +144,7 @@ public actor DashboardApp {
                         case .saveHoldings(let holdings): saves.holdings.yield(holdings)
                         case .ringBell: backend.ringBell()
                         case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
+                        case .readAccounts: readAccounts(group: &group, wake: wake)
                         }
                     }
                 }
@@ -256,6 +262,24 @@ public actor DashboardApp {
     private struct FollowRequest: Sendable {
         let market: MarketCode?
         let interval: CandleInterval
+    }
+
+    /// Reads every account, each in a task of its own; each read, or why it failed, comes back
+    /// as an action. The log names the exchange and the outcome, never the keys.
+    private func readAccounts(group: inout DiscardingTaskGroup, wake: AsyncStream<Wake>.Continuation) {
+        for account in accounts {
+            group.addTask { [clock, logger] in
+                do {
+                    let read = try await account.read(clock: clock)
+                    logger.info("account read", metadata: ["exchange": "\(read.exchange.rawValue)", "coins": "\(read.balances.count)"])
+                    wake.yield(.action(.accountRead(read)))
+                } catch {
+                    let reason = "\(error)"
+                    logger.warning("account not read", metadata: ["exchange": "\(account.exchange.rawValue)", "error": "\(reason)"])
+                    wake.yield(.action(.accountNotRead(account.exchange, reason: reason)))
+                }
+            }
+        }
     }
 
     private func follow(_ requests: AsyncStream<FollowRequest>) async {

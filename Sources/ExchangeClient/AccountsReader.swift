@@ -11,7 +11,7 @@ import SafeText
 ///
 /// The keys travel only in the `Authorization` header, only to the REST host given, and never
 /// over plaintext HTTP to another machine; no error, log line or recording carries them.
-public struct AccountsReader: Sendable {
+public struct AccountsReader: AccountReading {
     private let endpoints: ExchangeEndpoints
     private let keys: APIKeyPair
     private let timeout: Duration
@@ -32,10 +32,12 @@ public struct AccountsReader: Sendable {
         self.timeout = timeout
     }
 
+    /// The exchange whose account it reads.
+    public var exchange: Exchange { endpoints.dialect.exchange }
+
     /// The account as it is now, read at `clock`'s time.
     public func read(clock: any RuntimeClock) async throws -> AccountRead {
         let now = clock.wallNow()
-        let exchange = endpoints.dialect.exchange
         let claims = AccountTokenClaims(
             accessKey: keys.accessKey, nonce: Self.nonce(),
             timestamp: exchange == .bithumb ? now.microseconds / 1000 : nil)

@@ -1,5 +1,5 @@
 import DemoExchange
-import ExchangeClient
+public import ExchangeClient
 public import FeedRecording
 public import Logging
 public import MarketCore
@@ -17,6 +17,9 @@ public struct LivePipeline: Sendable {
     public let supervisors: [FeedSupervisor]
     /// Where each exchange's feed comes from (a WebSocket URL, or a recording's path).
     public let origins: [Exchange: String]
+    /// The endpoints of each exchange fed over the network (the demo exchange's on loopback, or
+    /// the exchange's own); a feed played from a recording has none.
+    public let endpoints: [Exchange: ExchangeEndpoints]
     /// How many feeds play a recording.
     public let replays: Int
     /// A signal each time a recording has played its last frame.
@@ -88,8 +91,7 @@ public struct LivePipeline: Sendable {
             case .replay(let source):
                 let replayed = Opened(
                     exchange: feed.exchange, transport: ReplayTransport(source) { [replayPlayed] in replayPlayed.yield() },
-                    fetcher: ReplayFetcher(source),
-                    configuration: configuration)
+                    fetcher: ReplayFetcher(source), endpoints: nil, configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
             case .demo(let dialect):
                 guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
@@ -114,7 +116,8 @@ public struct LivePipeline: Sendable {
             ) { fetcher in
                 let transport = WebSocketFeedTransport(
                     endpoints: endpoints, handshakeTimeout: deadlines.handshake, recorder: recorder, loop: connectionLoop)
-                let feed = Opened(exchange: exchange, transport: transport, fetcher: fetcher, configuration: configuration)
+                let feed = Opened(
+                    exchange: exchange, transport: transport, fetcher: fetcher, endpoints: endpoints, configuration: configuration)
                 return try await run(rest, demoPort: demoPort, opened: opened + [feed], body)
             }
         }
@@ -130,9 +133,11 @@ public struct LivePipeline: Sendable {
                     configuration: feed.configuration, logger: feedLogger)
             }
             let origins = Dictionary(uniqueKeysWithValues: feeds.map { ($0.exchange, $0.transport.endpointDescription) })
+            let endpoints = Dictionary(uniqueKeysWithValues: feeds.compactMap { feed in feed.endpoints.map { (feed.exchange, $0) } })
             let replays = feeds.filter { $0.transport is ReplayTransport }.count
             let pipeline = LivePipeline(
-                store: store, supervisors: supervisors, origins: origins, replays: replays, replaysPlayed: replaysPlayed)
+                store: store, supervisors: supervisors, origins: origins, endpoints: endpoints, replays: replays,
+                replaysPlayed: replaysPlayed)
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 for supervisor in supervisors {
                     group.addTask {
@@ -152,6 +157,7 @@ public struct LivePipeline: Sendable {
         let exchange: Exchange
         let transport: any FeedTransport
         let fetcher: any SnapshotFetcher
+        let endpoints: ExchangeEndpoints?
         let configuration: FeedConfiguration
     }
 

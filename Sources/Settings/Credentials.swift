@@ -29,7 +29,7 @@ public enum Credentials {
     public static func keys(
         for exchange: Exchange, environment: [String: String], path: String? = nil
     ) throws(ConfigurationError) -> APIKeyPair? {
-        let prefix = "COINBOARD_\(exchange.rawValue.uppercased())_"
+        let prefix = variablePrefix(for: exchange)
         if let access = environment[prefix + "ACCESS_KEY"], let secret = environment[prefix + "SECRET_KEY"],
             !access.isEmpty, !secret.isEmpty
         {
@@ -37,6 +37,21 @@ public enum Credentials {
         }
         return try read(path ?? defaultPath(environment: environment))[exchange]
     }
+
+    /// The key pair for `exchange`, as ``keys(for:environment:path:)`` finds it; throws
+    /// ``ConfigurationError/missingKeys(exchange:path:)``, saying where keys go, when there is none.
+    public static func requiredKeys(
+        for exchange: Exchange, environment: [String: String], path: String? = nil
+    ) throws(ConfigurationError) -> APIKeyPair {
+        let path = path ?? defaultPath(environment: environment)
+        guard let keys = try keys(for: exchange, environment: environment, path: path) else {
+            throw .missingKeys(exchange: exchange, path: path)
+        }
+        return keys
+    }
+
+    /// The start of `exchange`'s variables: `COINBOARD_UPBIT_`.
+    static func variablePrefix(for exchange: Exchange) -> String { "COINBOARD_\(exchange.rawValue.uppercased())_" }
 
     /// Every key pair in the file at `path` (none when there is no file).
     static func read(_ path: String) throws(ConfigurationError) -> [Exchange: APIKeyPair] {

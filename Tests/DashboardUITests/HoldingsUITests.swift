@@ -147,4 +147,42 @@ import Testing
         _ = state.reduce(.holdingsSynced(Self.held, replacing: .empty))
         #expect(state.holdings.view.markets[Sample.xrp] != nil, "ours changed since: kept")
     }
+
+    @Test func uOnTheTabReadsTheAccountsAndKeepsWhatCameBack() throws {
+        var settings = DashboardSettings(exchangeName: "Bithumb")
+        settings.readableAccounts = [.bithumb]
+        var state = Sample.state(width: 100, height: 16, settings: settings)
+        #expect(state.reduce(.keyPressed(.character("U"))).isEmpty, "not before the saved holdings are read")
+        _ = state.reduce(.holdingsLoaded(Self.held))
+        #expect(state.reduce(.keyPressed(.character("U"))).isEmpty, "only on the 보유 tab")
+        _ = state.reduce(.keyPressed(.backTab))
+        #expect(state.reduce(.keyPressed(.character("U"))) == [.readAccounts])
+        #expect(state.notice == "빗썸 계좌 읽는 중…")
+        #expect(state.reduce(.keyPressed(.character("U"))).isEmpty, "one read at a time")
+
+        let read = AccountRead(
+            exchange: .bithumb, readAt: Sample.now, cash: 250_000,
+            balances: [AccountRead.Balance(market: Sample.xrp, quantity: 1500, averagePrice: 3400)])
+        var saved = Self.held
+        saved.accounts[.bithumb] = read
+        #expect(state.reduce(.accountRead(read)) == [.saveHoldings(saved)])
+        #expect(state.holdings.view.markets[Sample.xrp]?.quantity == 1500)
+        #expect(state.holdings.view.totals.cash == ExactDecimal("1250000"))
+        let time = Sample.now.civilTime(in: .kst).timeText()
+        #expect(state.notice == "빗썸 계좌 \(time) · 1종목 · 현금 250,000")
+        #expect(DashboardScreen.render(state).trimmedLines.last?.contains("빗썸 계좌 \(time)") == true)
+
+        #expect(state.reduce(.keyPressed(.character("U"))) == [.readAccounts], "a read may follow the last")
+        _ = state.reduce(.accountNotRead(.bithumb, reason: "the exchange refused\u{1B}[2J (HTTP 401)"))
+        #expect(state.notice == "빗썸 계좌를 읽지 못함: the exchange refused[2J (HTTP 401)", "control characters stripped")
+        #expect(state.holdings.holdings == saved, "a failed read keeps the last")
+        #expect(state.holdings.reading.isEmpty)
+    }
+
+    @Test func uWithNoAccountToReadSaysSo() {
+        var state = Self.state()
+        _ = state.reduce(.keyPressed(.backTab))
+        #expect(state.reduce(.keyPressed(.character("U"))).isEmpty)
+        #expect(state.notice?.hasPrefix("읽을 계좌가 없습니다") == true)
+    }
 }

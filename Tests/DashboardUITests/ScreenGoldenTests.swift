@@ -130,7 +130,7 @@ import Testing
                 "   이더리움        Enter  d  b        detail / depth (whole book) / both books        45,679",
                 "   도지코인        Esc                back / clear search                              2,346",
                 "   솔라나          f  Space           toggle favorite                                    988",
-                "                   a  A  h            alert / alert list / holding: +qty@price",
+                "                   a  A  h  U         alert / alert list / holding / read accounts",
                 "                   s  S  p            next sort / reverse / buy-sell % column",
                 "                   /                  search (Enter keeps, Esc clears)",
                 "                   any key closes",

@@ -21,6 +21,31 @@ extension Labels {
     var nothingEntered: String { pick("입력한 내역이 없습니다", "nothing entered for this market") }
     var noPriceToTradeAt: String { pick("현재가가 없어 가격을 입력해야 합니다", "no price yet: type @price") }
 
+    var noAccountToRead: String {
+        pick("읽을 계좌가 없습니다: 빗썸 2.0·업비트 피드에서 U로 읽습니다", "No account to read: U reads Bithumb 2.0 and Upbit feeds")
+    }
+
+    /// Said while the accounts of `exchanges` are being read.
+    func readingAccounts(_ exchanges: [Exchange]) -> String {
+        let names = exchanges.map(exchangeName).joined(separator: "·")
+        return pick("\(names) 계좌 읽는 중…", "Reading the \(names) account…")
+    }
+
+    /// Said when an account has been read: `업비트 계좌 21:03:04 · 3종목 · 현금 ₩5,000,000`.
+    func accountRead(_ read: AccountRead) -> String {
+        let time = read.readAt.civilTime(in: .kst).timeText()
+        let cash = DisplayFormat.won(read.cash)
+        let count = read.balances.count
+        return pick(
+            "\(exchangeName(read.exchange)) 계좌 \(time) · \(count)종목 · 현금 \(cash)",
+            "\(exchangeName(read.exchange)) account at \(time): \(count) coin\(count == 1 ? "" : "s"), cash \(cash)")
+    }
+
+    /// Said when the account of `exchange` could not be read, and why.
+    func accountNotRead(_ exchange: Exchange, reason: String) -> String {
+        pick("\(exchangeName(exchange)) 계좌를 읽지 못함: \(reason)", "\(exchangeName(exchange)) account not read: \(reason)")
+    }
+
     /// The line's title for `market` on `exchange`.
     func holdingsPrompt(_ name: String, exchange: Exchange, comparing: Bool) -> String {
         let on = comparing ? " · \(exchangeName(exchange))" : ""

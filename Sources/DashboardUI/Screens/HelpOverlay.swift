@@ -12,7 +12,7 @@ struct HelpOverlay: Widget {
         ("Enter  d  b", "detail / depth (whole book) / both books"),
         ("Esc", "back / clear search"),
         ("f  Space", "toggle favorite"),
-        ("a  A  h", "alert / alert list / holding: +qty@price"),
+        ("a  A  h  U", "alert / alert list / holding / read accounts"),
         ("s  S  p", "next sort / reverse / buy-sell % column"),
         ("/", "search (Enter keeps, Esc clears)"),
         ("J K", "move a favorite down / up"),

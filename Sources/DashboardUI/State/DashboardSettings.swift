@@ -55,6 +55,8 @@ public struct DashboardSettings: Sendable, Hashable {
     public var showsTradeStrength: Bool
     /// Whether a fired price alert rings the terminal's bell.
     public var ringsBellOnAlert: Bool
+    /// The exchanges whose accounts `U` on the 보유 tab reads (those the app can read).
+    public var readableAccounts: [Exchange] = []
 
     /// Creates settings.
     public init(

@@ -14,6 +14,8 @@ public struct HoldingsState: Sendable, Equatable {
     public internal(set) var prompt: HoldingsPrompt?
     /// The figures the 보유 tab shows.
     public internal(set) var view = HoldingsView.empty
+    /// The exchanges whose accounts are being read (`U`); another read waits for these.
+    public internal(set) var reading: Set<Exchange> = []
 
     /// What a key typed into the line did.
     enum Outcome {

@@ -27,6 +27,10 @@ public enum UIAction: Sendable, Equatable {
     case holdingsSynced(Holdings, replacing: Holdings)
     /// The holdings cannot be saved or read (and are being retried), or `nil`: they work again.
     case holdingsProblem(String?)
+    /// An exchange account was read (`U`): it replaces that exchange's last read.
+    case accountRead(AccountRead)
+    /// The account of an exchange could not be read, and why (one line, no key in it).
+    case accountNotRead(Exchange, reason: String)
     /// Something the user should know (a corrupt watchlist set aside, say); the status bar shows it.
     case notice(String?)
 }
@@ -37,6 +41,8 @@ public enum UICommand: Sendable, Hashable {
     case saveWatchlist(Watchlist)
     /// Save the holdings.
     case saveHoldings(Holdings)
+    /// Read the exchanges' accounts (``DashboardSettings/readableAccounts``).
+    case readAccounts
     /// Ring the terminal's bell (an alert fired).
     case ringBell
     /// Stream the book and trades of this market (none for `nil`) and its candles in this interval.

@@ -36,6 +36,11 @@ extension UIState {
             if holdings.holdings == replacing { setHoldings(saved) }
         case .holdingsProblem(let problem):
             holdings.problem = problem?.strippingUnsafeCharacters
+        case .accountRead(let read):
+            return takeAccount(read)
+        case .accountNotRead(let exchange, let reason):
+            holdings.reading.remove(exchange)
+            setNotice(Labels(language: nameLanguage).accountNotRead(exchange, reason: reason))
         case .notice(let text):
             setNotice(text)
         }
@@ -101,6 +106,7 @@ extension UIState {
         case .character("p"): table.showsTradeStrength.toggle()
         case .character("J"), .character("K"): return moveFavorite(by: key == .character("J") ? 1 : -1)
         case .character("o") where tab == .compare: setShowsUnpaired(!comparison.showsUnpaired)
+        case .character("U") where tab == .holdings: return readAccounts()
         case .character("/"): setQuery(table.query, searching: true)
         case .escape: if !table.query.isEmpty { setQuery("", searching: false) }
         case .enter:

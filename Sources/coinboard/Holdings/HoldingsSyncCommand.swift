@@ -53,11 +53,13 @@ struct HoldingsSyncCommand: AsyncParsableCommand {
         if demo {
             read = try await Self.readDemo(dialect, timeout: timeout)
         } else {
-            guard let keys = try Credentials.keys(for: exchange, environment: environment) else {
-                let prefix = "COINBOARD_\(exchange.rawValue.uppercased())_"
-                throw ValidationError(
-                    "no API keys for \(exchange.rawValue): set \(prefix)ACCESS_KEY and \(prefix)SECRET_KEY, or [\(exchange.rawValue)] in \(Credentials.defaultPath(environment: environment))"
-                )
+            let keys: APIKeyPair
+            do throws(ConfigurationError) {
+                keys = try Credentials.requiredKeys(for: exchange, environment: environment)
+            } catch {
+                // Not a file at fault: a usage error (64), not an invalid configuration (2).
+                guard case .missingKeys = error else { throw error }
+                throw ValidationError(error.description)
             }
             let choice: ExchangeChoice = exchange == .upbit ? .upbit : .bithumb
             let official = ExchangeEndpoints.official(dialect)
