@@ -25,17 +25,29 @@ public enum Credentials {
     }
 
     /// The key pair for `exchange`: the environment's when both its variables are set, else the
-    /// file's; `nil` when neither has one.
+    /// file's; `nil` when neither has one. Once a pair is found the process writes no core file
+    /// (its memory now holds the keys), whatever the shell's `ulimit -c` allowed.
     public static func keys(
         for exchange: Exchange, environment: [String: String], path: String? = nil
     ) throws(ConfigurationError) -> APIKeyPair? {
         let prefix = variablePrefix(for: exchange)
+        let found: APIKeyPair?
         if let access = environment[prefix + "ACCESS_KEY"], let secret = environment[prefix + "SECRET_KEY"],
             !access.isEmpty, !secret.isEmpty
         {
-            return APIKeyPair(accessKey: access, secretKey: secret)
+            found = APIKeyPair(accessKey: access, secretKey: secret)
+        } else {
+            found = try read(path ?? defaultPath(environment: environment))[exchange]
         }
-        return try read(path ?? defaultPath(environment: environment))[exchange]
+        if found != nil { forbidCoreFiles() }
+        return found
+    }
+
+    /// Sets the core file size limit, soft and hard, to zero: a crash after the keys were read
+    /// leaves no copy of the process's memory on disk.
+    private static func forbidCoreFiles() {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }
 
     /// The key pair for `exchange`, as ``keys(for:environment:path:)`` finds it; throws

@@ -78,7 +78,8 @@ struct DashboardOptions: ParsableArguments {
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
                     store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository, holdings: holdingsFile,
-                    accounts: DashboardAccount.accounts(of: plan, in: pipeline, environment: environment), settings: settings, frameRate: frameRate, clock: screenClock, logger: logger)
+                    accounts: DashboardAccount.accounts(of: plan, in: pipeline, environment: environment), settings: settings, frameRate: frameRate,
+                    clock: screenClock, logger: logger)
                 let view = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: screenLoop.next())) {
                     try await app.run()
                 }

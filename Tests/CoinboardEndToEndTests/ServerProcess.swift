@@ -44,6 +44,9 @@ final class ServerProcess: Sendable {
         return nil
     }
 
+    /// Everything printed so far.
+    var printed: String { output.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
     /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed).
     @discardableResult
     func stop(timeout: Duration = .seconds(30)) -> Int32? {

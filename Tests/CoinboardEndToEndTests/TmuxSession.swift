@@ -73,14 +73,19 @@ struct TmuxSession {
     /// output stays on the screen.
     ///
     /// The command gets a state folder of its own (`XDG_STATE_HOME`), so the view one dashboard
-    /// remembers never leaks into another test; runs in one session share it.
-    static func start(_ command: String, width: Int, height: Int) async throws -> TmuxSession {
+    /// remembers never leaks into another test; runs in one session share it. `environment` is
+    /// set for it too, out of the command's text (which a shell may print).
+    static func start(
+        _ command: String, width: Int, height: Int, environment: [String: String] = [:]
+    ) async throws -> TmuxSession {
         let session = TmuxSession()
-        try await session.tmux([
-            "new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)",
-            "-e", "XDG_STATE_HOME=\(session.stateFolder)", command,
-            ";", "set-option", "-t", session.name, "remain-on-exit", "on",
-        ])
+        let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
+        try await session.tmux(
+            ["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)", "-e", "XDG_STATE_HOME=\(session.stateFolder)"]
+                + variables + [
+                    command,
+                    ";", "set-option", "-t", session.name, "remain-on-exit", "on",
+                ])
         return session
     }
 

@@ -56,6 +56,17 @@ import Testing
         #expect(try Credentials.keys(for: .bithumb, environment: environment, path: folder.path + "/none")?.accessKey == nil)
     }
 
+    @Test func noKeysSaysWhereTheyGo() throws {
+        let folder = try Folder(nil)
+        let none = folder.path + "/none.toml"
+        let error = #expect(throws: ConfigurationError.missingKeys(exchange: .upbit, path: none)) {
+            try Credentials.requiredKeys(for: .upbit, environment: [:], path: none)
+        }
+        #expect(
+            error?.description
+                == "no API keys for upbit: set COINBOARD_UPBIT_ACCESS_KEY and COINBOARD_UPBIT_SECRET_KEY, or [upbit] in \(none)")
+    }
+
     @Test(arguments: [0o640, 0o604, 0o660, 0o644, 0o777] as [mode_t])
     func aFileTheGroupOrOthersCouldReadIsRefused(mode: mode_t) throws {
         let folder = try Folder(Self.text, mode: mode)
