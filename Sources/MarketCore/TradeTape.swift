@@ -44,35 +44,39 @@ public struct TradeTape: Sendable, Equatable {
     /// The trades of one batch are all distinct executions, even when they look alike (the
     /// legacy REST history has no ids and stamps to the second), so each is matched against
     /// what the tape held before the batch, and each trade on the tape answers for at most one
-    /// of them. A match stamped to the whole second takes the finer time of its twin.
+    /// of them. A match stamped to the whole second takes the finer time of its twin. A new
+    /// trade goes in by time, but never before the twin of a trade the batch lists before it:
+    /// within a second the batch's order is the exchange's, which a history stamped to the
+    /// second cannot show by time.
     /// - Returns: the trades added.
     @discardableResult
     public mutating func append(contentsOf batch: [Trade]) -> [Trade] {
-        let window = max(0, storage.count - Self.duplicateWindow)..<storage.count
-        var claimed: Set<Int> = []
+        var unclaimed = Array(max(0, storage.count - Self.duplicateWindow)..<storage.count)
+        var earliest = 0
         var added: [Trade] = []
         for trade in batch {
-            if let twin = window.first(where: { !claimed.contains($0) && storage[$0].isSameExecution(as: trade) }) {
-                claimed.insert(twin)
+            if let match = unclaimed.firstIndex(where: { storage[$0].isSameExecution(as: trade) }) {
+                let twin = unclaimed.remove(at: match)
                 if storage[twin].timestamp.isWholeSecond { storage[twin].timestamp = trade.timestamp }
+                earliest = max(earliest, twin + 1)
             } else {
+                let index = max(earliest, insertionIndex(of: trade))
+                storage.insert(trade, at: index)
+                for position in unclaimed.indices where unclaimed[position] >= index { unclaimed[position] += 1 }
+                earliest = index + 1
                 added.append(trade)
             }
         }
-        for trade in added { insert(trade) }
         if storage.count >= 2 * capacity {
             storage.removeFirst(storage.count - capacity)
         }
         return added
     }
 
-    private mutating func insert(_ trade: Trade) {
-        if let last = storage.last, trade.happened(before: last) {
-            let index = storage.lastIndex { !trade.happened(before: $0) }.map { $0 + 1 } ?? 0
-            storage.insert(trade, at: index)
-        } else {
-            storage.append(trade)
-        }
+    /// Where `trade` goes by time: after every trade that did not happen after it.
+    private func insertionIndex(of trade: Trade) -> Int {
+        guard let last = storage.last, trade.happened(before: last) else { return storage.count }
+        return storage.lastIndex { !trade.happened(before: $0) }.map { $0 + 1 } ?? 0
     }
 
     /// Replaces the tape with a history of trades in any order (REST returns newest first).

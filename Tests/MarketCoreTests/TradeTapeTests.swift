@@ -38,6 +38,28 @@ import Testing
         #expect(tape.newestFirst.map(\.price) == [105, 104, 103, 101])
     }
 
+    /// Seen against the legacy demo: a history stamped to the second, a streamed trade, then a
+    /// second history listing that trade before two newer ones of the same second. They go after
+    /// it, as the history lists them, not before it by their whole-second time.
+    @Test func aHistoryKeepsItsOrderWithinASecondAgainstTradesAlreadyStreamed() {
+        func stamped(_ price: Int, _ microseconds: Int64) -> Trade {
+            Trade(market: market, price: ExactDecimal(price), quantity: 1, side: .buy, timestamp: Timestamp(microseconds: microseconds))
+        }
+        var tape = TradeTape(capacity: 10)
+        tape.append(contentsOf: [stamped(100, 4_000_000), stamped(101, 5_000_000)])
+        tape.append(stamped(102, 5_721_615))
+        let added = tape.append(contentsOf: [
+            stamped(100, 4_000_000), stamped(101, 5_000_000), stamped(102, 5_000_000), stamped(103, 5_000_000),
+            stamped(104, 5_000_000),
+        ])
+        #expect(added.map(\.price) == [103, 104])
+        #expect(tape.newestFirst.map(\.price) == [104, 103, 102, 101, 100])
+        tape.append(stamped(103, 5_733_685))
+        tape.append(stamped(105, 6_033_831))
+        #expect(tape.newestFirst.map(\.price) == [105, 104, 103, 102, 101, 100])
+        #expect(tape.newestFirst.map(\.timestamp.microseconds).prefix(3) == [6_033_831, 5_000_000, 5_733_685])
+    }
+
     @Test func aTradeStampedToTheSecondMatchesTheSameTradeStampedFiner() {
         var tape = TradeTape(capacity: 10)
         let streamed = Trade(market: market, price: 100, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: 7_250_311))
