@@ -10,19 +10,31 @@ extension TimedEndToEndTests {
     @Suite struct HoldingsTmuxTests {
         typealias Run = DashboardTmuxTests.Run
 
+        /// The dashboard on the demo exchange at `port`, at 140×45, keeping its holdings in
+        /// `holdings`, shown on its empty 보유 tab.
+        static func emptyHoldingsTab(_ run: Run, port: Int, holdings: String) async throws -> TmuxSession {
+            let tmux = try await TmuxSession.start(
+                try WatchlistTmuxTests.dashboard(run, port: port, watchlist: run.folder + "/watchlist.json")
+                    .replacingOccurrences(of: "--log-file", with: "--holdings \(holdings) --log-file"),
+                width: 140, height: 45)
+            do {
+                try await tmux.waitForScreen("the table") { WatchlistTmuxTests.tableIsUp($0) }
+                try await tmux.send("BTab")
+                try await tmux.waitForScreen("the empty Holdings tab") { $0.contains("보유 내역이 없습니다.") && $0.contains("보유 0") }
+                return tmux
+            } catch {
+                tmux.kill()
+                throw error
+            }
+        }
+
         @Test func aBuyAndASellTypedWithHAreShownAndSaved() async throws {
             let run = try Run()
             defer { run.remove() }
             let holdings = run.folder + "/holdings.json"
             try await withDemoExchange(markets: 40, rate: 100) { _, port in
-                let tmux = try await TmuxSession.start(
-                    try WatchlistTmuxTests.dashboard(run, port: port, watchlist: run.folder + "/watchlist.json")
-                        .replacingOccurrences(of: "--log-file", with: "--holdings \(holdings) --log-file"),
-                    width: 140, height: 45)
+                let tmux = try await Self.emptyHoldingsTab(run, port: port, holdings: holdings)
                 defer { tmux.kill() }
-                try await tmux.waitForScreen("the table") { WatchlistTmuxTests.tableIsUp($0) }
-                try await tmux.send("BTab")
-                try await tmux.waitForScreen("the empty Holdings tab") { $0.contains("보유 내역이 없습니다.") && $0.contains("보유 0") }
                 try await tmux.send("Tab", "g", "h")
                 try await tmux.waitForScreen("the holdings line") { $0.contains("보유 입력 · ") && $0.contains("+수량@가격 매수") }
                 try await tmux.sendText("+2@1000")
@@ -64,14 +76,8 @@ extension TimedEndToEndTests {
                 .write(to: URL(fileURLWithPath: credentials))
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: credentials)
             try await withDemoExchange(markets: 40, rate: 100) { _, port in
-                let tmux = try await TmuxSession.start(
-                    try WatchlistTmuxTests.dashboard(run, port: port, watchlist: run.folder + "/watchlist.json")
-                        .replacingOccurrences(of: "--log-file", with: "--holdings \(holdings) --log-file"),
-                    width: 140, height: 45)
+                let tmux = try await Self.emptyHoldingsTab(run, port: port, holdings: holdings)
                 defer { tmux.kill() }
-                try await tmux.waitForScreen("the table") { WatchlistTmuxTests.tableIsUp($0) }
-                try await tmux.send("BTab")
-                try await tmux.waitForScreen("the empty Holdings tab") { $0.contains("보유 내역이 없습니다.") }
                 try await tmux.send("U")
                 try await tmux.waitForScreen("the credentials file refused") { screen in
                     screen.contains("빗썸 계좌를 읽지 못함: \(run.folder)")
