@@ -183,6 +183,11 @@ public struct MarketSimulator: Sendable {
         listedIndex(code).flatMap { states[$0].lastTrade }
     }
 
+    /// `code`'s private state, if it is listed now (for tests).
+    func simulatedMarket(_ code: MarketCode) -> SimulatedMarket? {
+        listedIndex(code).map { states[$0] }
+    }
+
     /// The index of `code`'s state, if it is listed now.
     private func listedIndex(_ code: MarketCode) -> Int? {
         indexByCode[code].flatMap { isListed(states[$0]) ? $0 : nil }

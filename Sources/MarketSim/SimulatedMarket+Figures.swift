@@ -14,32 +14,25 @@ extension SimulatedMarket {
     /// The figures of every trade from `windowStart` on, taken from the one-minute candles
     /// (which count every trade), so tickers always agree with trades and candles.
     func figures(from windowStart: Timestamp) -> WindowFigures {
-        let candles = minuteCandles.candles
-        let first = candles.partitioningIndex { $0.start >= windowStart }
-        let previousClose = first > 0 ? candles[first - 1].close : (first < candles.count ? candles[first].open : lastPrice)
-        guard first < candles.count else {
-            let price = lastPrice
-            return WindowFigures(open: price, high: price, low: price, previousClose: previousClose, volume: .zero, value: .zero)
-        }
-        var figures = WindowFigures(
-            open: candles[first].open, high: candles[first].high, low: candles[first].low,
-            previousClose: previousClose, volume: .zero, value: .zero)
-        for candle in candles[first...] {
-            figures.high = max(figures.high, candle.high)
-            figures.low = min(figures.low, candle.low)
-            figures.volume += candle.volume
-            figures.value += candle.tradeValue ?? .zero
-        }
-        return figures
+        let (previousClose, traded) = WindowTally.count(minuteCandles.candles, from: windowStart)
+        return WindowTally.figures(previousClose: previousClose, traded: traded, lastPrice: lastPrice)
+    }
+
+    /// The figures of `basis`'s window at `now`: its tally's when the tally stands there (the
+    /// market's own windows, right after a trade), else counted afresh.
+    func figures(of basis: ChangeBasis, at now: Timestamp) -> WindowFigures {
+        let start = Self.windowStart(of: basis, at: now)
+        if let tally = tallies.first(where: { $0.basis == basis && $0.start == start }) { return tally.figures(lastPrice: lastPrice) }
+        return figures(from: start)
     }
 
     /// A ticker whose change is measured on `changeBasis` and whose session figures cover
     /// `sessionBasis`, with rolling 24-hour totals, as of `now`.
     func ticker(change changeBasis: ChangeBasis, session sessionBasis: ChangeBasis, now: Timestamp) -> Ticker {
         let price = lastPrice
-        let reference = figures(from: Self.windowStart(of: changeBasis, at: now))
-        let session = sessionBasis == changeBasis ? reference : figures(from: Self.windowStart(of: sessionBasis, at: now))
-        let rolling = changeBasis == .rolling24h ? reference : figures(from: Self.windowStart(of: .rolling24h, at: now))
+        let reference = figures(of: changeBasis, at: now)
+        let session = sessionBasis == changeBasis ? reference : figures(of: sessionBasis, at: now)
+        let rolling = changeBasis == .rolling24h ? reference : figures(of: .rolling24h, at: now)
         let amount = price - reference.previousClose
         let rate = (amount.divided(by: reference.previousClose) ?? .zero).rounded(toFractionDigits: 8)
         return Ticker(

@@ -36,8 +36,12 @@ extension SimulatedMarket {
         ]
     }
 
-    /// Counts a trade into the candles, the tape and the session's flow.
+    /// Counts a trade into the tallies, the candles, the tape and the session's flow.
     private mutating func record(_ trade: Trade) {
+        for index in tallies.indices {
+            tallies[index].move(to: trade.timestamp, over: minuteCandles.candles)
+            tallies[index].include(trade)
+        }
         minuteCandles.apply(trade)
         tape.append(trade)
         lastTrade = trade

@@ -11,6 +11,9 @@ struct SimulatedMarket: Sendable {
     var minuteCandles: CandleSeries
     /// Recent trades.
     var tape: TradeTape
+    /// The windows the exchanges' tickers cover (the days since 00:00 KST and UTC, the rolling
+    /// 24 hours), kept as trades come.
+    var tallies = [ChangeBasis.sinceMidnightKST, .sinceMidnightUTC, .rolling24h].map(WindowTally.init(basis:))
     /// The last trade, if any.
     var lastTrade: Trade?
     /// Whether it trades, and its designation, as its ticker says.
