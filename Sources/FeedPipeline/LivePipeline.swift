@@ -28,7 +28,10 @@ public struct LivePipeline: Sendable {
     /// Starts every feed of `plan` (and the demo exchange, when it serves any), runs `body`
     /// with the pipeline, then stops everything. `recording` gets every raw frame and response,
     /// tagged with its exchange; the store publishes at most `snapshotsPerSecond` snapshots a
-    /// second. The exchanges' connections run on `connectionLoop` when it is given (it must
+    /// second; the in-process demo exchange brings its simulation up to date and publishes once
+    /// per snapshot interval, not every 10 ms as `serve-demo` does: a third of the wakes at 30
+    /// snapshots a second for the same orders, each shown about half an interval later on
+    /// average. The exchanges' connections run on `connectionLoop` when it is given (it must
     /// outlive the pipeline, and be the thread the store's clock and reader run on: reads are
     /// then held until the very moment a snapshot is due), each on a thread of its own otherwise.
     public static func run<Result: Sendable>(
@@ -48,7 +51,8 @@ public struct LivePipeline: Sendable {
             replayPlayed: replayPlayed, replaysPlayed: played)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
-            configuration: DemoExchangeConfiguration(simulation: plan.demoSimulation, exchanges: Set(plan.exchanges)),
+            configuration: DemoExchangeConfiguration(
+                simulation: plan.demoSimulation, tickInterval: .seconds(1) / max(1, snapshotsPerSecond), exchanges: Set(plan.exchanges)),
             logger: logger)
         let (ports, announce) = AsyncStream.makeStream(of: Int.self)
         return try await withThrowingTaskGroup(of: Result?.self) { group in
