@@ -32,7 +32,7 @@ so, so they include that polling.
 
 Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
        scripts/loadtest.py --idle [--seconds 20] [--detail]
-       scripts/loadtest.py --in-process-demo [--seconds 20] [--detail]
+       scripts/loadtest.py --in-process-demo [--demo-exchanges bithumb,upbit] [--seconds 20] [--detail]
        scripts/loadtest.py --startup --size 200x60 [--runs 3]
 """
 
@@ -66,6 +66,7 @@ def parse_arguments():
     parser.add_argument("--idle", action="store_true", help="measure a closed market: a recording played to its end")
     parser.add_argument("--record-seconds", type=float, default=5, help="with --idle, how much of the demo to record")
     parser.add_argument("--in-process-demo", action="store_true", help="measure `coinboard --demo` (CPU and memory)")
+    parser.add_argument("--demo-exchanges", default="bithumb", help="with --in-process-demo, the exchanges simulated (bithumb,upbit: both)")
     parser.add_argument("--startup", action="store_true", help="measure the time to the first full table and to a detail view")
     parser.add_argument("--runs", type=int, default=3, help="with --startup, how many launches")
     return parser.parse_args()
@@ -223,7 +224,9 @@ def measure_idle(arguments, folder):
 
 def measure_demo(arguments, folder):
     """CPU and memory of `coinboard --demo`: the dashboard with the demo exchange in its process."""
-    return {"market": "coinboard --demo (the demo exchange in-process)", **measure_dashboard(arguments, folder, "--demo", "● live")}
+    options = f"--demo --exchange {arguments.demo_exchanges}"
+    market = f"coinboard {options} (the demo exchange in-process)"
+    return {"market": market, **measure_dashboard(arguments, folder, options, "● live")}
 
 
 def measure_dashboard(arguments, folder, options, ready):
