@@ -49,12 +49,12 @@ extension TimedEndToEndTests {
                 try await tmux.send("Enter")
                 try await tmux.send("BTab")
                 let tab = try await tmux.waitForScreen("the position in the Holdings tab") { screen in
-                    screen.contains("보유수량") && screen.contains("1.5000") && screen.contains("총보유자산")
+                    screen.contains("보유수량") && screen.contains(" 1.5 ") && screen.contains("총보유자산")
                 }
                 #expect(tab.contains("1,000"), "the average price stays 1,000 after a sell:\n\(tab)")
                 try await tmux.resize(width: 80, height: 24)
                 let narrow = try await tmux.waitForScreen("the Holdings tab at 80×24") { screen in
-                    screen.contains("평가손익") && screen.contains("총보유자산") && screen.contains("1.5000")
+                    screen.contains("평가손익") && screen.contains("총보유자산") && screen.contains(" 1.5 ")
                 }
                 #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
                 try await tmux.send("q")
@@ -87,7 +87,7 @@ extension TimedEndToEndTests {
                 let read = try await tmux.waitForScreen("the account in the tab") { screen in
                     screen.contains("빗썸 계좌 ") && screen.contains("3종목") && screen.contains("보유 3")
                 }
-                #expect(read.contains("120,000,000") && read.contains("1,500.00") && read.contains("현금 5,000,000"), "\(read)")
+                #expect(read.contains(" 0.12345678 ") && read.contains(" 1,500 ") && read.contains("현금 5,000,000"), "\(read)")
                 #expect(!read.contains("coinboard-demo-secret") && !read.contains("coinboard-demo-access"))
                 try await tmux.send("q")
                 #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")

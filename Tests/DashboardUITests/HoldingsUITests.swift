@@ -135,7 +135,7 @@ import Testing
         state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
         _ = state.reduce(.keyPressed(.enter))
         let header = DashboardScreen.render(state).trimmedLines[1]
-        #expect(header.contains("보유 0.5000 · 평가손익 +15,625,000 (+31.25%)"), "\(header)")
+        #expect(header.contains("보유 0.5 · 평가손익 +15,625,000 (+31.25%)"), "\(header)")
     }
 
     @Test func anotherInstancesSaveReplacesTheHoldingsUnlessTheyChangedSince() {

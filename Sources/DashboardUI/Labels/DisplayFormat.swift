@@ -48,6 +48,12 @@ public enum DisplayFormat {
         return grouped(value.formatted(fractionDigits: digits))
     }
 
+    /// An amount held, to the satoshi and no further than it goes: `0.12345678`, `1.5`, `1,500`
+    /// (an account's balance is shown as the exchange keeps it, not rounded to a tape's four decimals).
+    public static func heldQuantity(_ value: ExactDecimal) -> String {
+        grouped(value.rounded(toFractionDigits: 8).description)
+    }
+
     /// KRW in millions (백만), rounded to whole millions: `1,234,567`.
     public static func millions(_ value: ExactDecimal) -> String {
         grouped(value.shifted(byPowerOfTen: -6).formatted(fractionDigits: 0))

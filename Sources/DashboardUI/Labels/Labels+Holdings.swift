@@ -61,11 +61,11 @@ extension Labels {
         }
     }
 
-    /// What is held of a market, in the detail header: `보유 0.5000 · 평가손익 +18,642,833 (+36.08%)`.
+    /// What is held of a market, in the detail header: `보유 0.5 · 평가손익 +18,642,833 (+36.08%)`.
     func position(_ held: HoldingsView.Held) -> String {
         let profit = held.profit.map { DisplayFormat.won($0, signed: true) } ?? "-"
         let rate = held.profitPercent.map { " (" + DisplayFormat.signedPercent($0.shifted(byPowerOfTen: -2)) + ")" } ?? ""
-        return pick("보유 ", "Held ") + DisplayFormat.quantity(held.quantity) + " · " + profitColumn + " " + profit + rate
+        return pick("보유 ", "Held ") + DisplayFormat.heldQuantity(held.quantity) + " · " + profitColumn + " " + profit + rate
     }
 
     /// The totals line that fits `columns`: 총보유자산 · 총매수 · 총평가 · 평가손익 · 수익률, leaving

@@ -78,7 +78,7 @@ struct HoldingsTable: Widget {
             switch column {
             case .name:
                 return (MarketRows.name(of: code, market: state.listing[code], language: state.nameLanguage), .plain)
-            case .quantity: return (DisplayFormat.quantity(held.quantity), .plain)
+            case .quantity: return (DisplayFormat.heldQuantity(held.quantity), .plain)
             case .average: return (DisplayFormat.axisPrice(held.averagePrice), .plain)
             case .cost: return (DisplayFormat.won(held.cost), .plain)
             case .value: return (held.value.map { DisplayFormat.won($0) } ?? "-", flash ?? .plain)
