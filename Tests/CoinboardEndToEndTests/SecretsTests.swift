@@ -69,7 +69,7 @@ extension TimedEndToEndTests {
                 ("snapshot", ["snapshot"] + feeds + ["--log-file", run.folder + "/snapshot.log"], environment),
                 (
                     "record",
-                    ["record"] + feeds + ["--out", run.folder + "/recording.jsonl", "--duration", "1", "--log-file", run.folder + "/record.log"],
+                    ["record"] + feeds + ["--out", run.folder + "/recording.jsonl", "--duration", "3", "--log-file", run.folder + "/record.log"],
                     environment
                 ),
                 ("sync bithumb", ["holdings", "sync", "bithumb", "--rest-url", base], environment),
