@@ -124,12 +124,13 @@ struct UpbitFamilyRESTRoutes: Sendable {
         switch (markets(query.getAll("market"), in: state), count(query.get("count"), default: 1, maximum: 200)) {
         case (.failure(let error), _), (_, .failure(let error)): return error.response
         case (.success(let codes), .success(let count)):
-            var candles = state.candles(for: codes[0], interval: interval, count: Int.max)
+            var end: Timestamp?
             if let to = query.get("to") {
-                guard let end = Self.time(to, clock: isUpbit ? .utc : .kst) else { return rejected(400, Self.typeMismatchMessage).response }
-                candles.removeAll { $0.start >= end }
+                guard let time = Self.time(to, clock: isUpbit ? .utc : .kst) else { return rejected(400, Self.typeMismatchMessage).response }
+                end = time
             }
-            return .json(encoder.candlesBody(market: codes[0], interval: interval, candles: Array(candles.suffix(count))))
+            let candles = state.candles(for: codes[0], interval: interval, count: count, before: end)
+            return .json(encoder.candlesBody(market: codes[0], interval: interval, candles: candles))
         }
     }
 

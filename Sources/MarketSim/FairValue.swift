@@ -3,46 +3,41 @@ import MarketCore
 /// The value a coin is drawn to, and how wild it is now: one world's, so every exchange that
 /// lists the coin follows the same path.
 ///
-/// The path moves in whole steps of a fixed grid (a minute through the history, a second from
-/// the live start) drawn from the coin's own generator, so two copies made alike read the
-/// same value at the same time however often, and by which exchange's orders, they are asked.
+/// It starts where the coin's ``FairPath`` stands and moves on in whole seconds drawn from the
+/// coin's own generator, so two copies made alike read the same value at the same time however
+/// often, and by which exchange's orders, they are asked.
 struct FairValue: Sendable {
     /// Natural log of the value.
     private(set) var log: Double
     /// Log multiplier of the volatility: it wanders, so calm and wild spells alternate.
-    private(set) var regime: Double = 0
-    /// The grid point the path stands at.
+    private(set) var regime: Double
+    /// The second the path stands at.
     private(set) var time: Timestamp
     /// Standard deviation of the log return over one second, in a calm spell.
     let volatilityPerSecond: Double
-    /// Where the grid turns from minutes to seconds.
-    let liveStart: Timestamp
     private var generator: SeededGenerator
 
-    /// The grid's steps.
-    static let historyStep: Int64 = 60_000_000
-    static let liveStep: Int64 = 1_000_000
+    /// The step the value moves in.
+    static let step: Int64 = 1_000_000
 
-    /// A path from `price` at `start`, with `dailyVolatility` (a calm day's log-return standard
-    /// deviation), drawn from `seed`.
-    init(price: Double, dailyVolatility: Double, seed: UInt64, start: Timestamp, liveStart: Timestamp) {
-        log = SimMath.log(price)
+    /// A value that goes on from where `path` stands at `start`, drawn from `seed`.
+    init(path: FairPath, start: Timestamp, seed: UInt64) {
+        log = path.log(at: start)
+        regime = path.regime(hour: FairPath.hourIndex(of: start))
         time = start
-        volatilityPerSecond = dailyVolatility / 86_400.0.squareRoot()
-        self.liveStart = liveStart
+        volatilityPerSecond = path.volatilityPerSecond
         generator = SeededGenerator(seed: seed)
     }
 
     /// Standard deviation of the log return over one second now.
     var currentVolatility: Double { volatilityPerSecond * SimMath.exp(regime) }
 
-    /// Moves the path forward by every whole grid step up to `target`.
+    /// Moves the value forward by every whole second up to `target`.
     mutating func advance(to target: Timestamp) {
         while true {
-            let step = time < liveStart ? min(Self.historyStep, liveStart.microseconds(since: time)) : Self.liveStep
-            let next = time.advanced(byMicroseconds: step)
+            let next = time.advanced(byMicroseconds: Self.step)
             guard next <= target else { return }
-            move(seconds: Double(step) / 1e6)
+            move(seconds: Double(Self.step) / 1e6)
             time = next
         }
     }
@@ -76,14 +71,26 @@ struct VenuePremium: Sendable {
     /// Minutes-scale memory: a gap opened by a burst of orders closes within about this long.
     static let memorySeconds = 300.0
 
+    private let seed: UInt64
+
     /// A premium drawn from `seed`: a bias within about ±0.3 % and a wander of 0.15–0.6 %,
-    /// wider for quieter coins (`rank` 0 is the most traded).
-    init(seed: UInt64, rank: Int) {
+    /// wider for quieter coins (`rank` 0 is the most traded), standing at `start` where its
+    /// past (``log(hour:)``) left it.
+    init(seed: UInt64, rank: Int, start: Timestamp) {
+        self.seed = seed
         generator = SeededGenerator(seed: seed)
         let quietness = min(1, Double(rank) / 200)
         bias = 0.0015 * generator.normal()
         spread = 0.0015 + 0.0045 * quietness
-        log = bias + spread * generator.normal()
+        log = 0
+        log = log(hour: FairPath.hourIndex(of: start))
+    }
+
+    /// The log premium through hour `index` of the past: drawn for the hour alone (the
+    /// wander forgets within minutes), a pure function of the hour.
+    func log(hour index: Int64) -> Double {
+        var hourly = SeededGenerator(seed: SeededGenerator.streamSeed(seed, 1, Int(truncatingIfNeeded: index)))
+        return bias + spread * hourly.normal()
     }
 
     /// Moves the premium `seconds` on.

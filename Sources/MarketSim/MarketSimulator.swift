@@ -25,7 +25,8 @@ public struct MarketSimulator: Sendable {
     private var nextTradeID: UInt64
     private let notices: DemoNotices
 
-    /// Builds `exchange`'s listing, a day of history and warm books, ready to run from `start`.
+    /// Builds `exchange`'s listing, its history (made on demand) and warm books, ready to run
+    /// from `start`.
     ///
     /// Simulators of the same configuration for different exchanges are one world: each coin
     /// has one fair value whichever lists it, and each exchange its own listing (a few coins
@@ -49,27 +50,34 @@ public struct MarketSimulator: Sendable {
         var activeShares: [Double] = []
         for entry in listed {
             guard let code = MarketCode(quote: "KRW", base: entry.coin.symbol) else { continue }
-            var state = SimulatedMarket(
-                coin: entry.coin, code: code, rank: entry.rank, start: liveStart,
-                fair: Self.fairValue(of: entry.coin, identity: entry.identity, seed: seed, start: historyStart, liveStart: liveStart),
-                premium: exchange == .bithumb
-                    ? nil : VenuePremium(seed: SeededGenerator.streamSeed(seed, Self.premiumStream, entry.identity), rank: entry.rank))
+            let path = Self.fairPath(of: entry.coin, identity: entry.identity, seed: seed)
+            let premium =
+                exchange == .bithumb
+                ? nil
+                : VenuePremium(seed: SeededGenerator.streamSeed(seed, Self.premiumStream, entry.identity), rank: entry.rank, start: liveStart)
             let ordersPerMinute = configuration.updatesPerSecond * shares[entry.rank] / totalShare * 60
-            state.makeHistory(
-                minutes: configuration.historyMinutes, until: liveStart,
-                tradesPerMinute: ordersPerMinute * 0.12 * 1.5, using: &generator)
+            var state = SimulatedMarket(
+                coin: entry.coin, code: code, rank: entry.rank, start: liveStart, path: path,
+                fair: Self.fairValue(on: path, identity: entry.identity, seed: seed, start: liveStart), premium: premium,
+                past: SimulatedMarket.PastDraws(
+                    range: historyStart..<liveStart.floored(toMultipleOf: 60_000_000),
+                    seed: SeededGenerator.streamSeed(seed, Self.pastStream(of: exchange), entry.identity),
+                    tradesPerMinute: ordersPerMinute * 0.12 * 1.5))
             state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: liveStart))
             states.append(state)
             activeShares.append(shares[entry.rank])
         }
         if let delay = configuration.newListingAfterSeconds, exchange == .bithumb {
-            // One coin more, on Bithumb only, made after every other market's history so theirs
-            // stay as they were, traded as busily as the twentieth market from its first minute.
+            // One coin more, on Bithumb only, made after every other market so theirs stay as
+            // they were, traded as busily as the twentieth market from its first minute.
             let listing = start.advanced(byMicroseconds: Int64(delay * 1e6))
             let coin = CoinCatalog.coin(after: coins + upbitOnly, using: &catalog)
             if let code = MarketCode(quote: "KRW", base: coin.symbol) {
-                let fair = Self.fairValue(of: coin, identity: rankCount, seed: seed, start: listing, liveStart: liveStart)
-                var state = SimulatedMarket(coin: coin, code: code, rank: min(states.count, 19), start: listing, fair: fair, premium: nil)
+                let path = Self.fairPath(of: coin, identity: rankCount, seed: seed)
+                var state = SimulatedMarket(
+                    coin: coin, code: code, rank: min(states.count, 19), start: listing, path: path,
+                    fair: Self.fairValue(on: path, identity: rankCount, seed: seed, start: listing), premium: nil,
+                    past: SimulatedMarket.PastDraws(range: listing..<listing, seed: 0, tradesPerMinute: 0))
                 state.listedAt = listing
                 state.book.apply(OrderBookDelta(market: code, changes: state.refills(using: &generator), timestamp: listing))
                 states.append(state)
@@ -101,10 +109,16 @@ public struct MarketSimulator: Sendable {
         let rank: Int
     }
 
-    /// The streams of the seed: fair values, order flow, premiums.
+    /// The streams of the seed: fair values live and past, order flow, premiums, each
+    /// exchange's past trading.
     private static let fairStream: UInt64 = 1
     private static let flowStream: UInt64 = 2
     private static let premiumStream: UInt64 = 3
+    private static let fairPathStream: UInt64 = 4
+
+    private static func pastStream(of exchange: Exchange) -> UInt64 {
+        exchange == .bithumb ? 5 : 6
+    }
 
     /// `exchange`'s listing, most traded first: Bithumb lists every catalogued coin; Upbit
     /// leaves out every ninth from the eighth on and lists coins of its own, spread down the
@@ -116,12 +130,15 @@ public struct MarketSimulator: Sendable {
         return (catalogued.filter { $0.rank % 9 != 7 } + own).sorted { ($0.rank, $0.identity) < ($1.rank, $1.identity) }
     }
 
-    /// The fair value of the world's coin number `identity`, from `start`: the same path on
+    /// The past of the world's coin number `identity`: the same on every exchange.
+    private static func fairPath(of coin: ListedCoin, identity: Int, seed: UInt64) -> FairPath {
+        FairPath(price: coin.price, dailyVolatility: coin.dailyVolatility, seed: SeededGenerator.streamSeed(seed, fairPathStream, identity))
+    }
+
+    /// The fair value of the world's coin number `identity` from `start` on `path`: the same on
     /// every exchange.
-    private static func fairValue(of coin: ListedCoin, identity: Int, seed: UInt64, start: Timestamp, liveStart: Timestamp) -> FairValue {
-        FairValue(
-            price: coin.price, dailyVolatility: coin.dailyVolatility, seed: SeededGenerator.streamSeed(seed, fairStream, identity),
-            start: start, liveStart: liveStart)
+    private static func fairValue(on path: FairPath, identity: Int, seed: UInt64, start: Timestamp) -> FairValue {
+        FairValue(path: path, start: start, seed: SeededGenerator.streamSeed(seed, fairStream, identity))
     }
 
     /// Where the history of `minutes` whole minutes before `liveStart` begins.
@@ -170,13 +187,20 @@ public struct MarketSimulator: Sendable {
         return Array(states[index].tape.newestFirst.prefix(max(0, count)))
     }
 
-    /// The market's newest `count` candles of `interval`, oldest first.
-    public func candles(for code: MarketCode, interval: CandleInterval, count: Int) -> [Candle] {
-        guard let index = listedIndex(code) else { return [] }
-        let minutes = states[index].minuteCandles.candles
+    /// The market's newest `count` candles of `interval` that start before `end` (by default,
+    /// every candle so far), oldest first: its past is made for the minutes they cover.
+    public func candles(for code: MarketCode, interval: CandleInterval, count: Int, before end: Timestamp? = nil) -> [Candle] {
+        guard let index = listedIndex(code), count > 0 else { return [] }
+        let last = end.map { min($0.advanced(byMicroseconds: -1), now) } ?? now
+        let span = interval.microseconds * Int64(min(count, Self.candleCountLimit) - 1)
+        let from = CandleSeries(interval: interval).bucketStart(for: last).advanced(byMicroseconds: -span)
+        let minutes = states[index].minuteCandles.candles(in: from..<last.advanced(byMicroseconds: 1))
         let candles = interval == .oneMinute ? minutes : CandleSeries.aggregate(minutes, into: interval)
-        return Array(candles.suffix(max(0, count)))
+        return Array(candles.suffix(count))
     }
+
+    /// The most candles of one interval a call covers: a week of minutes, and more.
+    private static let candleCountLimit = 100_000
 
     /// The market's last trade, if any.
     public func lastTrade(for code: MarketCode) -> Trade? {

@@ -75,3 +75,21 @@ extension RandomNumberGenerator {
     /// Whether an event of probability `p` happens.
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 }
+
+extension RandomNumberGenerator {
+    /// A Poisson count with the given mean (normal approximation above 30).
+    mutating func poisson(mean: Double) -> Int {
+        guard mean > 0 else { return 0 }
+        if mean > 30 {
+            return max(0, Int((mean + mean.squareRoot() * normal()).rounded()))
+        }
+        let limit = SimMath.exp(-mean)
+        var product = unit()
+        var count = 0
+        while product > limit {
+            count += 1
+            product *= unit()
+        }
+        return count
+    }
+}

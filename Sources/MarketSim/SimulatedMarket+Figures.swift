@@ -11,19 +11,12 @@ struct WindowFigures: Sendable, Hashable {
 }
 
 extension SimulatedMarket {
-    /// The figures of every trade from `windowStart` on, taken from the one-minute candles
-    /// (which count every trade), so tickers always agree with trades and candles.
-    func figures(from windowStart: Timestamp) -> WindowFigures {
-        let (previousClose, traded) = WindowTally.count(minuteCandles.candles, from: windowStart)
-        return WindowTally.figures(previousClose: previousClose, traded: traded, lastPrice: lastPrice)
-    }
-
-    /// The figures of `basis`'s window at `now`: its tally's when the tally stands there (the
-    /// market's own windows, right after a trade), else counted afresh.
+    /// The figures of `basis`'s window at `now`: its tally's, moved there when the market has
+    /// not traded since the window moved, or counted afresh for a window no tally keeps.
     func figures(of basis: ChangeBasis, at now: Timestamp) -> WindowFigures {
-        let start = Self.windowStart(of: basis, at: now)
-        if let tally = tallies.first(where: { $0.basis == basis && $0.start == start }) { return tally.figures(lastPrice: lastPrice) }
-        return figures(from: start)
+        var tally = tallies.first { $0.basis == basis } ?? WindowTally(basis: basis)
+        tally.move(to: now, over: minuteCandles)
+        return tally.figures(lastPrice: lastPrice)
     }
 
     /// A ticker whose change is measured on `changeBasis` and whose session figures cover

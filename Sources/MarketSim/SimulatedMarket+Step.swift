@@ -38,11 +38,12 @@ extension SimulatedMarket {
 
     /// Counts a trade into the tallies, the candles, the tape and the session's flow.
     private mutating func record(_ trade: Trade) {
+        let candles = minuteCandles
         for index in tallies.indices {
-            tallies[index].move(to: trade.timestamp, over: minuteCandles.candles)
+            tallies[index].move(to: trade.timestamp, over: candles)
             tallies[index].include(trade)
         }
-        minuteCandles.apply(trade)
+        liveCandles.apply(trade)
         tape.append(trade)
         lastTrade = trade
         let session = Self.windowStart(of: .sinceMidnightKST, at: trade.timestamp)

@@ -1,14 +1,18 @@
 import MarketCore
 
 /// One market's private state on one exchange: its book, the coin's hidden fair value (the
-/// same on every exchange) and this exchange's premium over it, its trades and candles. Only
-/// ``MarketSimulator`` changes it.
+/// same on every exchange) and this exchange's premium over it, its trades and candles (its
+/// past made on demand, its live minutes kept). Only ``MarketSimulator`` changes it.
 struct SimulatedMarket: Sendable {
     let market: Market
     /// The live order book; every level price lies on the KRW tick grid.
     var book: OrderBook
-    /// One-minute candles, history then live trades.
-    var minuteCandles: CandleSeries
+    /// The one-minute candles before the live start, made on demand.
+    let history: MinuteHistory
+    /// The close of the last candle of the history, if it has one.
+    var historyClose: ExactDecimal?
+    /// The one-minute candles of the live trades.
+    var liveCandles: CandleSeries
     /// Recent trades.
     var tape: TradeTape
     /// The windows the exchanges' tickers cover (the days since 00:00 KST and UTC, the rolling
@@ -37,7 +41,7 @@ struct SimulatedMarket: Sendable {
     static let levelLimit = 64
     /// Levels each side is refilled to.
     static let targetDepth = 32
-    /// One-minute candles kept: a day plus a margin.
+    /// Live one-minute candles kept: a day (the rolling window's) plus a margin.
     static let candleCapacity = 1500
     /// Trades kept for the REST endpoints.
     static let tapeCapacity = 500
@@ -56,10 +60,15 @@ struct SimulatedMarket: Sendable {
 
     var currentVolatility: Double { fair.currentVolatility }
 
+    /// Every one-minute candle: the history, then the live minutes.
+    var minuteCandles: MinuteCandles {
+        MinuteCandles(history: history, heldFrom: history.range.upperBound, held: liveCandles.candles)
+    }
+
     /// The last price: the last trade, else the last candle, else the middle of the book.
     var lastPrice: ExactDecimal {
         if let lastTrade { return lastTrade.price }
-        if let close = minuteCandles.candles.last?.close { return close }
+        if let close = liveCandles.candles.last?.close ?? historyClose { return close }
         guard let bid = book.bestBid?.price, let ask = book.bestAsk?.price else { return KRWTickTable.nearest(to: fairPrice) }
         return KRWTickTable.snappedDown((bid + ask).divided(by: 2) ?? bid)
     }
@@ -72,23 +81,53 @@ struct SimulatedMarket: Sendable {
 }
 
 extension SimulatedMarket {
-    /// A fresh market for a listed coin; `rank` 0 is the most traded. Its fair value starts
-    /// from the coin's price at `fair`'s start.
-    init(coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp, fair: FairValue, premium: VenuePremium?) {
+    /// What a market's past is drawn from: the minutes it covers, this exchange's seed for it
+    /// and how often it traded.
+    struct PastDraws {
+        let range: Range<Timestamp>
+        let seed: UInt64
+        let tradesPerMinute: Double
+    }
+
+    /// A fresh market for a listed coin; `rank` 0 is the most traded. It goes live at `start`
+    /// with its fair value, premium and history (its tallies, last close and session flow
+    /// counted from it).
+    init(
+        coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp, path: FairPath, fair: FairValue,
+        premium: VenuePremium?, past: PastDraws
+    ) {
         let price = KRWTickTable.nearest(to: coin.price)
         let tick = KRWTickTable.tick(at: price).doubleValue
         let designated = coin.dailyVolatility >= 0.1 || DemoNotices.designatedRanks.contains(rank)
+        let medianNotional = max(20_000, 400_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1))))
         self.init(
             market: Market(
                 code: code, koreanName: coin.koreanName, englishName: coin.englishName,
                 warning: designated ? MarketWarning(step: .designated) : nil),
             book: OrderBook(market: code, bids: [], asks: [], timestamp: start, levelLimit: Self.levelLimit),
-            minuteCandles: CandleSeries(interval: .oneMinute, capacity: Self.candleCapacity),
+            history: MinuteHistory(
+                range: past.range, path: path, premium: premium, seed: past.seed, tradesPerMinute: past.tradesPerMinute,
+                medianNotional: medianNotional),
+            liveCandles: CandleSeries(interval: .oneMinute, capacity: Self.candleCapacity),
             tape: TradeTape(capacity: Self.tapeCapacity),
             status: DemoNotices.status(rank: rank, designated: designated, start: start),
             flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
-            fair: fair, premium: premium,
-            medianNotional: max(20_000, 400_000 * SimMath.exp(-0.6 * SimMath.log(Double(rank + 1)))),
+            fair: fair, premium: premium, medianNotional: medianNotional,
             spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
+        takeInHistory(at: start)
+    }
+
+    /// Counts the history into the tallies, the last close and the session's flow as they
+    /// stand at `start`: the stretch the windows cover is made once and read by all of them.
+    private mutating func takeInHistory(at start: Timestamp) {
+        let earliest = tallies.map { Self.windowStart(of: $0.basis, at: start) }.reduce(flowSession, min)
+        let recent = history.minutes(in: earliest..<history.range.upperBound)
+        let candles = MinuteCandles(history: history, heldFrom: earliest, held: recent.map(\.candle))
+        for index in tallies.indices { tallies[index].move(to: start, over: candles) }
+        historyClose = candles.last(before: history.range.upperBound)?.close
+        for minute in recent where minute.candle.start >= flowSession {
+            buyVolume += minute.bought
+            sellVolume += minute.candle.volume - minute.bought
+        }
     }
 }

@@ -33,16 +33,16 @@ struct WindowTally: Sendable {
                 value: .zero)
     }
 
-    /// The window of `candles` (oldest first) from `start` on, counted candle by candle: the
-    /// close before it, if a candle came before, and its figures, `nil` when no candle is in it.
-    static func count(_ candles: [Candle], from start: Timestamp) -> (previousClose: ExactDecimal?, traded: WindowFigures?) {
-        let first = candles.partitioningIndex { $0.start >= start }
-        let previousClose = first > 0 ? candles[first - 1].close : nil
-        guard first < candles.count else { return (previousClose, nil) }
+    /// The window of `candles` from `start` on, counted candle by candle: the close before it,
+    /// if a candle came before, and its figures, `nil` when no candle is in it.
+    static func count(_ candles: MinuteCandles, from start: Timestamp) -> (previousClose: ExactDecimal?, traded: WindowFigures?) {
+        let previousClose = candles.last(before: start)?.close
+        let window = candles.candles(from: start)
+        guard let first = window.first else { return (previousClose, nil) }
         var figures = WindowFigures(
-            open: candles[first].open, high: candles[first].high, low: candles[first].low,
-            previousClose: previousClose ?? candles[first].open, volume: .zero, value: .zero)
-        for candle in candles[first...] {
+            open: first.open, high: first.high, low: first.low, previousClose: previousClose ?? first.open, volume: .zero,
+            value: .zero)
+        for candle in window {
             figures.high = max(figures.high, candle.high)
             figures.low = min(figures.low, candle.low)
             figures.volume += candle.volume
@@ -51,28 +51,28 @@ struct WindowTally: Sendable {
         return (previousClose, figures)
     }
 
-    /// Moves the window to where it stands at `now` over `candles` (oldest first, none after
-    /// `now`'s minute): a rolling window lets the candles it passed go, a new day starts anew.
-    mutating func move(to now: Timestamp, over candles: [Candle]) {
+    /// Moves the window to where it stands at `now` over `candles` (none after `now`'s
+    /// minute): a rolling window lets the candles it passed go, a new day starts anew.
+    mutating func move(to now: Timestamp, over candles: MinuteCandles) {
         let next = SimulatedMarket.windowStart(of: basis, at: now)
         guard let start else { return count(from: next, over: candles) }
         guard next > start else { return }
         guard case .rolling = basis, var figures = traded else { return count(from: next, over: candles) }
-        let leaving = candles.partitioningIndex { $0.start >= start }..<candles.partitioningIndex { $0.start >= next }
+        let leaving = candles.candles(in: start..<next)
+        guard let lastLeaving = leaving.last else {
+            self.start = next
+            return
+        }
         var extremeLeft = false
-        for candle in candles[leaving] {
+        for candle in leaving {
             figures.volume -= candle.volume
             figures.value -= candle.tradeValue ?? .zero
             extremeLeft = extremeLeft || candle.high == figures.high || candle.low == figures.low
         }
-        guard !leaving.isEmpty else {
-            self.start = next
-            return
-        }
-        guard !extremeLeft, leaving.upperBound < candles.count else { return count(from: next, over: candles) }
-        previousClose = candles[leaving.upperBound - 1].close
-        figures.previousClose = candles[leaving.upperBound - 1].close
-        figures.open = candles[leaving.upperBound].open
+        guard !extremeLeft, let firstStaying = candles.first(from: next) else { return count(from: next, over: candles) }
+        previousClose = lastLeaving.close
+        figures.previousClose = lastLeaving.close
+        figures.open = firstStaying.open
         traded = figures
         self.start = next
     }
@@ -94,7 +94,7 @@ struct WindowTally: Sendable {
     }
 
     /// Counts the window from `start` afresh, candle by candle.
-    private mutating func count(from start: Timestamp, over candles: [Candle]) {
+    private mutating func count(from start: Timestamp, over candles: MinuteCandles) {
         self.start = start
         (previousClose, traded) = Self.count(candles, from: start)
     }

@@ -18,14 +18,21 @@ import Testing
                 seed: 5, marketCount: 3, updatesPerSecond: 40, historyMinutes: 1440, warmUpSeconds: 0,
                 newListingAfterSeconds: nil),
             start: start)
+        // The reference counts over every candle materialised: the past made once, then the live ones.
+        var pasts: [MarketCode: [Candle]] = [:]
         var checked = 0
         while let events = simulator.advance(until: start.advanced(byMicroseconds: 4 * 60_000_000)) {
             for case .ticker(let ticker) in events {
                 let market = try #require(simulator.simulatedMarket(ticker.market))
+                let past = pasts[ticker.market] ?? market.history.candles(in: market.history.range)
+                pasts[ticker.market] = past
+                let candles = MinuteCandles(held: past + market.liveCandles.candles)
                 for tally in market.tallies {
                     let windowStart = SimulatedMarket.windowStart(of: tally.basis, at: simulator.now)
                     #expect(tally.start == windowStart, "\(tally.basis) stands at its window")
-                    #expect(tally.figures(lastPrice: market.lastPrice) == market.figures(from: windowStart), "\(tally.basis)")
+                    let (previousClose, traded) = WindowTally.count(candles, from: windowStart)
+                    let afresh = WindowTally.figures(previousClose: previousClose, traded: traded, lastPrice: market.lastPrice)
+                    #expect(tally.figures(lastPrice: market.lastPrice) == afresh, "\(tally.basis)")
                 }
                 checked += 1
             }
@@ -41,7 +48,7 @@ import Testing
                 start: Timestamp(microseconds: day + minutes * minute), open: 100, high: high, low: low, close: 100, volume: 2,
                 tradeValue: 200)
         }
-        let candles = [candle(0, high: 150), candle(10, high: 105, low: 80), candle(20, high: 110)]
+        let candles = MinuteCandles(held: [candle(0, high: 150), candle(10, high: 105, low: 80), candle(20, high: 110)])
         var tally = WindowTally(basis: .rolling24h)
         let now = Timestamp(microseconds: day + 1439 * minute)
         tally.move(to: now, over: candles)

@@ -1,0 +1,86 @@
+import MarketCore
+import Testing
+
+@testable import MarketSim
+
+/// The simulator's past is made on demand, a pure function of the seed, the market and the
+/// minute: every run agrees on it, however long it is and whenever the run starts, and none of
+/// it is held in memory.
+@Suite("Market simulator: the past made on demand")
+struct MinuteHistoryTests {
+    static let minute: Int64 = 60_000_000
+
+    func simulator(start: Timestamp, historyMinutes: Int, exchange: Exchange = .bithumb) throws -> MarketSimulator {
+        try MarketSimulator(
+            configuration: SimulationConfiguration(
+                seed: 21, marketCount: 6, updatesPerSecond: 200, historyMinutes: historyMinutes, warmUpSeconds: 0,
+                newListingAfterSeconds: nil),
+            start: start, exchange: exchange)
+    }
+
+    @Test("runs started hours apart, with more or less history, agree on every minute of the past they share")
+    func everyRunAgreesOnThePast() throws {
+        let early = try simulator(start: simulationStart, historyMinutes: 600)
+        let late = try simulator(start: simulationStart.adding(seconds: 3 * 3600 + 1234), historyMinutes: 1440)
+        let shared = simulationStart.advanced(byMicroseconds: -600 * Self.minute)..<simulationStart.floored(toMultipleOf: Self.minute)
+        var compared = 0
+        for market in early.markets {
+            let ours = early.candles(for: market.code, interval: .oneMinute, count: 5000).filter { shared.contains($0.start) }
+            let theirs = late.candles(for: market.code, interval: .oneMinute, count: 5000).filter { shared.contains($0.start) }
+            #expect(ours == theirs, "\(market.code)")
+            compared += ours.count
+        }
+        #expect(compared > 2000)
+    }
+
+    @Test("a week of one-minute history: the hot market trades nearly every minute, near its price, and none of it is held")
+    func aWeekOfHistory() throws {
+        let week = 7 * 1440
+        let simulator = try simulator(start: simulationStart, historyMinutes: week)
+        let code = simulator.markets[0].code
+        let candles = simulator.candles(for: code, interval: .oneMinute, count: week)
+        #expect(candles.count > week * 9 / 10)
+        #expect(zip(candles, candles.dropFirst()).allSatisfy { $0.start < $1.start })
+        #expect(try #require(candles.first).start >= simulationStart.advanced(byMicroseconds: -Int64(week) * Self.minute))
+        #expect(
+            candles.allSatisfy {
+                $0.low <= min($0.open, $0.close) && $0.high >= max($0.open, $0.close) && KRWTickTable.isOnGrid($0.close)
+                    && $0.volume > .zero
+            })
+        let closes = candles.map(\.close.doubleValue)
+        let ratio = try #require(closes.max()) / (try #require(closes.min()))
+        #expect(ratio > 1.02 && ratio < 3, "the week moves, and stays near the coin's price: \(ratio)")
+        let biggestStep = zip(closes, closes.dropFirst()).map { abs($1 / $0 - 1) }.max() ?? 0
+        #expect(biggestStep < 0.03, "no seam between hours: \(biggestStep)")
+        #expect(simulator.candles(for: code, interval: .oneHour, count: 500).count >= 7 * 24)
+        let market = try #require(simulator.simulatedMarket(code))
+        #expect(market.liveCandles.candles.count <= 1, "the past is made when asked for, not kept")
+    }
+
+    @Test("a page before a time is the newest candles before it, as the exchanges page with `to`")
+    func pagesBeforeATime() throws {
+        let simulator = try simulator(start: simulationStart, historyMinutes: 1440)
+        let code = simulator.markets[1].code
+        let all = simulator.candles(for: code, interval: .oneMinute, count: 2000)
+        for end in [simulationStart.adding(seconds: -5 * 3600 + 17), simulationStart.adding(seconds: -86_000)] {
+            let page = simulator.candles(for: code, interval: .oneMinute, count: 200, before: end)
+            #expect(page == Array(all.filter { $0.start < end }.suffix(200)))
+        }
+        let hours = simulator.candles(for: code, interval: .oneHour, count: 5, before: simulationStart.adding(seconds: -7200))
+        #expect(hours.count == 5)
+        #expect(hours.allSatisfy { $0.start < simulationStart.adding(seconds: -7200) })
+    }
+
+    @Test("each exchange has its own past trading along one fair value")
+    func exchangesShareTheFairValue() throws {
+        let bithumb = try simulator(start: simulationStart, historyMinutes: 300)
+        let upbit = try simulator(start: simulationStart, historyMinutes: 300, exchange: .upbit)
+        let code = bithumb.markets[0].code
+        let ours = Dictionary(uniqueKeysWithValues: bithumb.candles(for: code, interval: .oneMinute, count: 300).map { ($0.start, $0) })
+        let theirs = upbit.candles(for: code, interval: .oneMinute, count: 300)
+        let pairs = theirs.compactMap { candle in ours[candle.start].map { (candle, $0) } }
+        #expect(pairs.count > 200)
+        #expect(pairs.contains { $0.0 != $0.1 }, "each exchange trades on its own")
+        #expect(pairs.allSatisfy { abs($0.0.close.doubleValue / $0.1.close.doubleValue - 1) < 0.05 })
+    }
+}
