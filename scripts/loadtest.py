@@ -6,7 +6,8 @@ dashboard in a private tmux server (140x45 unless --size), lets it settle, then 
 --seconds:
 
 - CPU: the dashboard's user+system time over the window, as % of one core (/proc/PID/stat);
-- memory: resident set at the end and its peak (VmRSS, VmHWM in /proc/PID/status);
+- memory: resident set at the end and its peak (VmRSS, VmHWM in /proc/PID/status), and once a
+  minute through the window (an hour's --seconds 3600 is the soak);
 - terminal bytes/s: what the dashboard wrote to the pane (tmux pipe-pane), per second;
 - feed-to-screen latency: the dashboard's own log lines, one per 5 s window, measured from
   the demo exchange's time on each ticker to the flush of the first frame showing it;
@@ -197,6 +198,7 @@ def measure(arguments, rate, folder):
             "residentMiB": round(memory["VmRSS"] / 1024, 1),
             "residentPeakMiB": round(memory["VmHWM"] / 1024, 1),
             "residentFirstLastMiB": [round(resident[0] / 1024, 1), round(resident[-1] / 1024, 1)] if resident else None,
+            "residentEveryMinuteMiB": [round(kib / 1024, 1) for kib in resident[59::60]],
             "terminalBytesPerSecond": round(written),
             "feedToScreenP50Ms": max((w["p50_ms"] for w in windows), default=None),
             "feedToScreenP99Ms": max((w["p99_ms"] for w in windows), default=None),
