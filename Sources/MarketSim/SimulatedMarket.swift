@@ -16,8 +16,12 @@ struct SimulatedMarket: Sendable {
     /// Recent trades.
     var tape: TradeTape
     /// The windows the exchanges' tickers cover (the days since 00:00 KST and UTC, the rolling
-    /// 24 hours), kept as trades come.
-    var tallies = [ChangeBasis.sinceMidnightKST, .sinceMidnightUTC, .rolling24h].map(WindowTally.init(basis:))
+    /// 24 hours, and the legacy API's 30 minutes, hour and 12 hours), kept as trades come, so
+    /// no ticker counts its window's candles afresh (those of the past would be made again).
+    var tallies = [
+        ChangeBasis.sinceMidnightKST, .sinceMidnightUTC, .rolling24h, .rolling(minutes: 30), .rolling(minutes: 60),
+        .rolling(minutes: 720),
+    ].map(WindowTally.init(basis:))
     /// The last trade, if any.
     var lastTrade: Trade?
     /// Whether it trades, and its designation, as its ticker says.
