@@ -147,6 +147,26 @@ import Testing
         store.press(.character("x")) { $0.detail.chart.cursor = nil }
     }
 
+    /// A cursor asked for before the chart's candles came waits for them, then stands on the
+    /// newest: the key is not lost to a slow first page.
+    @Test func xBeforeTheCandlesComeWaitsForThemAndLandsOnTheNewest() throws {
+        var waiting = deepStore(width: 80, height: 24, candles: 0)
+        openDetail(&waiting)
+        waiting.press(.character("x")) {
+            $0.detail.pane = .chart
+            $0.detail.chart.cursor = ChartView.newestCandle
+        }
+        var loaded = deepStore(width: 80, height: 24, candles: 200)
+        openDetail(&loaded)
+        var state = loaded.state
+        state.detail = waiting.state.detail
+        var store = ReducerStore(state)
+        let candles = try #require(store.state.snapshot.candles[Sample.btc]?[.oneMinute]?.candles)
+        let screen = DashboardScreen.render(store.state).trimmedLines.joined(separator: "\n")
+        #expect(["시가", "고가", "저가", "종가", "거래량", "┊"].allSatisfy(screen.contains), "\(screen)")
+        store.press(.left) { $0.detail.chart.cursor = candles[198].start }
+    }
+
     /// Past the oldest candle shown, the chart scrolls with the cursor; the cursor stops at
     /// the oldest candle held.
     @Test func theCursorScrollsTheChartAtItsEdge() throws {

@@ -24,8 +24,12 @@ public struct ChartView: Sendable, Hashable {
     public var columnsPerCandle: Int
     /// Candles hidden to the right, counting back from the newest (0 shows the newest).
     public var scrollBack: Int
-    /// The start of the candle the cursor is on, while the cursor is shown.
+    /// The start of the candle the cursor is on, while the cursor is shown; ``newestCandle``
+    /// when it was asked for before any candle came (it stands on the newest one shown).
     public var cursor: Timestamp?
+
+    /// The cursor of a chart that had no candle yet when it was asked for.
+    public static let newestCandle = Timestamp(microseconds: .max)
 
     /// The zoom range.
     public static let columnsPerCandleRange = 1...4
@@ -54,9 +58,14 @@ public struct ChartView: Sendable, Hashable {
     }
 
     /// The view with the cursor `step` candles on in `candles` (or on the newest shown when
-    /// it had none), scrolled so the cursor stays in view of `columns` plot columns.
+    /// it had none), scrolled so the cursor stays in view of `columns` plot columns; with no
+    /// candles yet, the cursor waits on ``newestCandle``.
     public func movingCursor(by step: Int, in candles: [Candle], columns: Int) -> ChartView {
-        guard !candles.isEmpty else { return self }
+        guard !candles.isEmpty else {
+            var waiting = self
+            waiting.cursor = cursor ?? Self.newestCandle
+            return waiting
+        }
         let shown = visibleRange(of: candles.count, columns: columns)
         let current = cursor.flatMap { start in candles.firstIndex { $0.start == start } } ?? max(0, shown.upperBound - 1)
         let index = min(max(0, current + step), candles.count - 1)

@@ -43,7 +43,10 @@ struct CandlestickChart: Widget {
                 x: volumeArea.x, y: volumeArea.y, width: plot.width,
                 height: volumeArea.height), into: &buffer)
         renderTimes(candles, firstX: firstX, in: timeAxis, into: &buffer)
-        if let cursor = view.cursor, let index = candles.firstIndex(where: { $0.start == cursor }) {
+        let cursorIndex = view.cursor.flatMap { cursor in
+            cursor == ChartView.newestCandle ? candles.indices.last : candles.firstIndex { $0.start == cursor }
+        }
+        if let index = cursorIndex {
             let x = firstX + (index - candles.startIndex) * view.columnsPerCandle
             renderCursor(at: x, in: Rect(x: plot.x, y: plot.y, width: plot.width, height: chartArea.height), into: &buffer)
             let previous = index > (series?.candles.startIndex ?? 0) ? series?.candles[index - 1].close : nil
