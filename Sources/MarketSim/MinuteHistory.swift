@@ -42,11 +42,11 @@ struct MinuteHistory: Sendable {
         let upper = min(window.upperBound, range.upperBound)
         var start = lower.floored(toMultipleOf: FairPath.minute)
         if start < lower { start = start.advanced(byMicroseconds: FairPath.minute) }
+        guard start < upper else { return [] }
         var minutes: [Minute] = []
-        var hour: Hour?
+        var draws = hour(of: start)
         while start < upper {
-            let draws = hour.flatMap { $0.index == FairPath.hourIndex(of: start) ? $0 : nil } ?? self.hour(of: start)
-            hour = draws
+            if draws.index != FairPath.hourIndex(of: start) { draws = hour(of: start) }
             if let minute = minute(at: start, of: draws) { minutes.append(minute) }
             start = start.advanced(byMicroseconds: FairPath.minute)
         }
