@@ -96,6 +96,7 @@ public struct MarketState: Sendable {
     /// the new connection replaces it.
     public mutating func connectionBegan() {
         booksFromEarlierConnections = Set(orderBooks.keys)
+        for market in trades.keys { trades[market]?.streamEnded() }
     }
 
     /// Applies one event; with `time`, the markets it names are marked as updated then. A ticker
