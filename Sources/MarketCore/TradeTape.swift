@@ -158,10 +158,10 @@ public struct TradeTape: Sendable, Equatable {
     /// history at its earliest possible point; the trades the history lists after it are then
     /// the ones the stream brings next).
     private func alignedClaims(of batch: [Trade]) -> [Claim] {
-        let window = Array(self.window)
-        if let newest = Self.newestID(of: window.map { storage[$0] }), batch.allSatisfy({ ($0.id ?? 0) > newest }) {
+        if let newest = newestID, batch.allSatisfy({ ($0.id ?? 0) > newest }) {
             return batch.map { _ in .new }
         }
+        let window = Array(self.window)
         let columns = window.count + 1
         var longest = [Int](repeating: 0, count: (batch.count + 1) * columns)
         for row in batch.indices.reversed() {
@@ -190,11 +190,11 @@ public struct TradeTape: Sendable, Equatable {
         return claims
     }
 
-    /// The greatest id among `trades` when every one has an id.
-    private static func newestID(of trades: [Trade]) -> UInt64? {
+    /// The greatest id among the trades that can still be matched, when every one has an id.
+    private var newestID: UInt64? {
         var newest: UInt64 = 0
-        for trade in trades {
-            guard let id = trade.id else { return nil }
+        for index in window {
+            guard let id = storage[index].id else { return nil }
             newest = Swift.max(newest, id)
         }
         return newest
