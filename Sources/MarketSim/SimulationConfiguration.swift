@@ -7,7 +7,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// Book updates per second across all markets, one per order arrival, cancel or market
     /// order; a full-market order-book subscription sees about this many frames a second.
     public var updatesPerSecond: Double
-    /// Minutes of one-minute candle history made up before the start.
+    /// Minutes of one-minute candle history before the start (made on demand, so a week costs
+    /// no more memory than an hour).
     public var historyMinutes: Int
     /// Seconds of live simulation run before the start, so books and trade tapes are warm.
     public var warmUpSeconds: Double
@@ -18,13 +19,16 @@ public struct SimulationConfiguration: Sendable, Hashable {
     /// When the demo lists its new market unless told otherwise: three minutes after the start.
     public static let defaultNewListingAfterSeconds = 180.0
 
+    /// The longest history, and the demo's: a week of minutes.
+    public static let maximumHistoryMinutes = 10_080
+
     /// The most markets listed.
     public static let maximumMarketCount = 500
 
     /// Creates a configuration; the defaults match the real exchange's size and pace.
     public init(
         seed: UInt64 = 1, marketCount: Int = 200, updatesPerSecond: Double = 1000,
-        historyMinutes: Int = 1440, warmUpSeconds: Double = 20,
+        historyMinutes: Int = SimulationConfiguration.maximumHistoryMinutes, warmUpSeconds: Double = 20,
         newListingAfterSeconds: Double? = SimulationConfiguration.defaultNewListingAfterSeconds
     ) {
         self.seed = seed
@@ -43,7 +47,9 @@ public struct SimulationConfiguration: Sendable, Hashable {
         if !(updatesPerSecond > 0 && updatesPerSecond <= 1_000_000) {
             return "rate must be above 0 and at most 1000000 updates per second, not \(updatesPerSecond)"
         }
-        if !(0...10_080).contains(historyMinutes) { return "history must be 0…10080 minutes" }
+        if !(0...Self.maximumHistoryMinutes).contains(historyMinutes) {
+            return "history must be 0…\(Self.maximumHistoryMinutes) minutes"
+        }
         if !(warmUpSeconds >= 0 && warmUpSeconds <= 600) { return "warm-up must be 0…600 seconds" }
         if let delay = newListingAfterSeconds, !(delay >= 0 && delay <= 86_400) {
             return "the new listing must come 0…86400 seconds after the start"
