@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "SafeText", swiftSettings: strictSettings),
@@ -70,6 +71,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "Persistence", dependencies: ["MarketCore", "SystemTime"], swiftSettings: strictSettings),
+        .target(
+            name: "CandleStore",
+            dependencies: ["MarketCore", "Persistence", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Settings",
             dependencies: [
@@ -182,6 +188,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "MarketCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CandleStoreTests",
+            dependencies: ["CandleStore", "MarketCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SettingsTests",
             dependencies: ["Settings", "DashboardRuntime", "MarketCore", "DashboardUI", "TerminalKit", "AccountAuth"],
