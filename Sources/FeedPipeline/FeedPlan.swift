@@ -44,6 +44,20 @@ public struct FeedPlan: Sendable {
             })
     }
 
+    /// What a feed's candles are kept under between runs, or `nil` for a recording's (played
+    /// again, never kept): the exchange's name for its official endpoints; the demo's seed
+    /// with it for the demo, whose past is made from the seed; the REST base with it for
+    /// endpoints given instead, so that nothing they serve mixes with the exchange's own.
+    public func candleSource(of feed: Feed) -> String? {
+        switch feed.source {
+        case .demo: "demo-\(demoSimulation.seed)-\(feed.exchange.rawValue)"
+        case .remote(_, let endpoints, _):
+            endpoints.restBaseURL == ExchangeEndpoints.official(endpoints.dialect).restBaseURL
+                ? feed.exchange.rawValue : "\(feed.exchange.rawValue)@\(endpoints.restBaseURL)"
+        case .replay: nil
+        }
+    }
+
     /// The exchanges followed.
     public var exchanges: [Exchange] { feeds.map(\.exchange) }
 

@@ -34,9 +34,11 @@ public struct LivePipeline: Sendable {
     /// average. The exchanges' connections run on `connectionLoop` when it is given (it must
     /// outlive the pipeline, and be the thread the store's clock and reader run on: reads are
     /// then held until the very moment a snapshot is due), each on a thread of its own otherwise.
+    /// `archive` gives the candle archive of a source (``FeedPlan/candleSource(of:)``).
     public static func run<Result: Sendable>(
         plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
         snapshotsPerSecond: Int = 20, storeClock: (any RuntimeClock)? = nil, connectionLoop: (any EventLoop)? = nil,
+        archive: (@Sendable (String) -> any CandleArchive)? = nil,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
@@ -46,9 +48,13 @@ public struct LivePipeline: Sendable {
                     exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace, clock: $0)
             } ?? MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace)
         let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
+        let archives = Dictionary(
+            uniqueKeysWithValues: plan.feeds.compactMap { feed in
+                archive.flatMap { make in plan.candleSource(of: feed).map { (feed.exchange, make($0)) } }
+            })
         let context = Context(
             store: store, configuration: configuration, logger: logger, recording: recording, connectionLoop: connectionLoop,
-            replayPlayed: replayPlayed, replaysPlayed: played)
+            archives: archives, replayPlayed: replayPlayed, replaysPlayed: played)
         guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(
@@ -80,6 +86,7 @@ public struct LivePipeline: Sendable {
         let logger: Logger
         let recording: RecordingWriter?
         let connectionLoop: (any EventLoop)?
+        let archives: [Exchange: any CandleArchive]
         let replayPlayed: AsyncStream<Void>.Continuation
         let replaysPlayed: AsyncStream<Void>
 
@@ -112,7 +119,7 @@ public struct LivePipeline: Sendable {
         ) async throws -> Result {
             let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
             var configuration = configuration
-            configuration.startupWarning = endpoints.plaintextWarning
+            configuration.startupWarning = endpoints.plaintextWarning ?? configuration.startupWarning
             if connectionLoop != nil { configuration.readLead = .zero }
             let recorder = recording?.recorder(for: exchange)
             return try await RESTSnapshotFetcher.withFetcher(
@@ -134,7 +141,7 @@ public struct LivePipeline: Sendable {
                 if feeds.count > 1 { feedLogger[metadataKey: "exchange"] = "\(feed.exchange.rawValue)" }
                 return FeedSupervisor(
                     transport: feed.transport, fetcher: feed.fetcher, store: store, exchange: feed.exchange,
-                    configuration: feed.configuration, logger: feedLogger)
+                    configuration: feed.configuration, archive: archives[feed.exchange], logger: feedLogger)
             }
             let origins = Dictionary(uniqueKeysWithValues: feeds.map { ($0.exchange, $0.transport.endpointDescription) })
             let endpoints = Dictionary(uniqueKeysWithValues: feeds.compactMap { feed in feed.endpoints.map { (feed.exchange, $0) } })

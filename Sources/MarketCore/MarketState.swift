@@ -99,7 +99,9 @@ public struct MarketState: Sendable {
         for market in trades.keys { trades[market]?.streamEnded() }
     }
 
-    /// Applies one event; with `time`, the markets it names are marked as updated then. A ticker
+    /// Applies one event; with `time`, the markets it names are marked as updated then. A candle
+    /// history joins the series held: the candles before its first stay (pages fetched earlier,
+    /// candles kept between runs), and from its first on the series is the history's. A ticker
     /// or a whole book surely older (by exchange time; at the second where either is stamped
     /// only to the second) than the one held is ignored: a REST answer that arrives after newer
     /// stream updates never puts an older price back on screen.
@@ -165,7 +167,9 @@ public struct MarketState: Sendable {
         case .candles(let history):
             guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
-            series.replace(with: history.candles, coveredUntil: history.coveredUntil)
+            let first = history.candles.lazy.map(\.start).min()
+            let older = (candles[history.market]?[history.interval]?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
+            series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
             Self.catchUp(&series, with: trades[history.market])
             candles[history.market, default: [:]][history.interval] = series
             pending.candles.insert(history.market)

@@ -24,13 +24,22 @@ public actor FeedSupervisor {
     private var session: FeedSession
     private var connection: (any FeedConnection)?
     private var fetches: AsyncStream<FeedSession.FetchRequest>.Continuation?
+    /// Where candles are kept between runs; `nil` without one, or once it failed.
+    private var archive: (any CandleArchive)?
+    /// The start of the newest closed candle kept, per market and interval.
+    private var keptThrough: [MarketCode: [CandleInterval: Timestamp]] = [:]
 
-    /// Creates a supervisor; nothing happens until ``run()``.
+    /// How often the closed candles of the markets in view are written to the archive.
+    static let candleKeepInterval: Duration = .seconds(30)
+
+    /// Creates a supervisor; nothing happens until ``run()``. With `archive`, a market's candles
+    /// held there are shown before its page is fetched, and closed candles are kept there.
     public init(
         transport: any FeedTransport, fetcher: any SnapshotFetcher, store: MarketStore, exchange: Exchange = .bithumb,
-        configuration: FeedConfiguration = FeedConfiguration(), clock: any RuntimeClock = SystemClock(),
-        logger: Logger = Logger(label: "coinboard.feed")
+        configuration: FeedConfiguration = FeedConfiguration(), archive: (any CandleArchive)? = nil,
+        clock: any RuntimeClock = SystemClock(), logger: Logger = Logger(label: "coinboard.feed")
     ) {
+        self.archive = archive
         self.transport = transport
         self.fetcher = fetcher
         self.store = store
@@ -89,6 +98,7 @@ public actor FeedSupervisor {
             group.addTask { try await self.serveFetches(requests) }
             group.addTask { try await self.keepWatch() }
             group.addTask { try await self.refreshSignals() }
+            group.addTask { try await self.keepCandles() }
             group.addTask { try await self.receive(messages, from: connection) }
             for try await _ in group {}
         }
@@ -141,8 +151,14 @@ public actor FeedSupervisor {
         for await request in requests {
             let requestedAt: MarketState.ArrivalMark? =
                 if case .book = request { await store.arrivalMark(of: exchange) } else { nil }
+            if case .candles(let market, let interval) = request { await recallCandles(of: market, interval: interval) }
             let message = try await fetcher.fetch(session.resource(for: request))
             try await handle(.fetched(request, message, requestedAt: requestedAt))
+            if case .candles(let market, let interval) = request {
+                for case .candles(let history) in message.events where history.market == market && history.interval == interval {
+                    await keep(history.candles, of: market, interval: interval)
+                }
+            }
         }
     }
 
@@ -193,6 +209,57 @@ public actor FeedSupervisor {
                 try await handle(.listingFailed(Self.describe(error)))
             }
         }
+    }
+
+    // MARK: Candles kept between runs
+
+    /// Shows the candles the archive holds for a market before its page is fetched.
+    private func recallCandles(of market: MarketCode, interval: CandleInterval) async {
+        guard let archive else { return }
+        do {
+            let held = try await archive.candles(of: market, interval: interval, limit: CandleSeries.defaultCapacity)
+            guard !held.isEmpty else { return }
+            keptThrough[market, default: [:]][interval] = held.last?.start
+            let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil)
+            await store.apply([.candles(history)], from: exchange, feed: session.status)
+        } catch {
+            archiveFailed(error)
+        }
+    }
+
+    /// Every ``candleKeepInterval``, keeps the candles of the markets in view that closed since.
+    private func keepCandles() async throws {
+        while true {
+            try await clock.sleep(for: Self.candleKeepInterval)
+            guard archive != nil, let interval = session.configuration.candleInterval else { continue }
+            for market in session.configuration.focus {
+                let kept = keptThrough[market]?[interval]
+                let newer = await store.candles(of: market, interval: interval, on: exchange).filter { candle in
+                    kept.map { candle.start > $0 } ?? true
+                }
+                await keep(newer, of: market, interval: interval)
+            }
+        }
+    }
+
+    /// Keeps those of `candles` that have closed (the newest may still be trading).
+    private func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async {
+        guard let archive else { return }
+        let now = clock.wallNow()
+        let closed = candles.filter { $0.start.advanced(byMicroseconds: interval.microseconds) <= now }
+        guard let newest = closed.map(\.start).max() else { return }
+        do {
+            try await archive.keep(closed, of: market, interval: interval)
+            keptThrough[market, default: [:]][interval] = max(newest, keptThrough[market]?[interval] ?? newest)
+        } catch {
+            archiveFailed(error)
+        }
+    }
+
+    /// Gives up the archive for this run, said once in the log: the chart works from memory.
+    private func archiveFailed(_ error: any Error) {
+        archive = nil
+        logger.warning("candle cache off for this run", metadata: ["reason": .string(Self.describe(error))])
     }
 
     static func describe(_ error: any Error) -> String {

@@ -55,6 +55,11 @@ public actor MarketStore {
         if states[exchange]?.hasChanges == true { wakeReader() }
     }
 
+    /// The candles held for `market` at `interval` on `exchange`, oldest first.
+    public func candles(of market: MarketCode, interval: CandleInterval, on exchange: Exchange) -> [Candle] {
+        states[exchange]?.candles[market]?[interval]?.candles ?? []
+    }
+
     /// `exchange`'s arrival order now, read before a REST request so its answer gives way to
     /// what arrives after it.
     public func arrivalMark(of exchange: Exchange) -> MarketState.ArrivalMark {

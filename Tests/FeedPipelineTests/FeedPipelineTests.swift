@@ -1,3 +1,4 @@
+import ExchangeClient
 import FeedPipeline
 import FeedRecording
 import Foundation
@@ -71,5 +72,25 @@ struct FeedPipelineTests {
             #expect(board[exchange].markets.count > 10)
             #expect(origins[exchange]?.hasPrefix("ws://127.0.0.1:") == true)
         }
+    }
+}
+
+extension FeedPipelineTests {
+    @Test("candles are kept under the exchange's name, the demo's seed, or the endpoint given; never a recording's")
+    func candleSources() throws {
+        let demo = FeedPlan(
+            feeds: [FeedPlan.Feed(exchange: .upbit, source: .demo(.upbit))], demoSimulation: SimulationConfiguration(seed: 42))
+        #expect(demo.candleSource(of: demo.feeds[0]) == "demo-42-upbit")
+        let official = FeedPlan(feeds: [
+            FeedPlan.Feed(exchange: .bithumb, source: .remote(name: "bithumb", endpoints: .official(.bithumbLegacy), deadlines: NetworkDeadlines())),
+            FeedPlan.Feed(exchange: .upbit, source: .remote(name: "upbit", endpoints: .local(.upbit, port: 8080), deadlines: NetworkDeadlines())),
+        ])
+        #expect(official.candleSource(of: official.feeds[0]) == "bithumb")
+        #expect(official.candleSource(of: official.feeds[1]) == "upbit@http://127.0.0.1:8080/upbit")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try RecordingWriter(path: path, feeds: [.upbit: .upbit])
+        let replay = try FeedPlan.replay(of: path, speed: 1)
+        #expect(replay.candleSource(of: replay.feeds[0]) == nil)
     }
 }

@@ -1,0 +1,24 @@
+public import MarketCore
+public import MarketRuntime
+
+/// One source's part of the candle store, as a feed's ``CandleArchive``.
+public struct StoreCandleArchive: CandleArchive {
+    /// The store.
+    public let store: CandleStore
+    /// The source the feed's candles are kept under (see ``CandleSeriesKey/source``).
+    public let source: String
+
+    /// The part of `store` kept under `source`.
+    public init(store: CandleStore, source: String) {
+        self.store = store
+        self.source = source
+    }
+
+    public func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle] {
+        try await store.candles(of: CandleSeriesKey(source: source, market: market, interval: interval), limit: limit)
+    }
+
+    public func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws {
+        try await store.save(candles, of: CandleSeriesKey(source: source, market: market, interval: interval))
+    }
+}

@@ -1,0 +1,11 @@
+public import MarketCore
+
+/// Where one exchange's candles are kept between runs (the candle store), as the feed uses it:
+/// what is held is shown before the exchange's page is asked for, and closed candles are
+/// written back. A failure is the archive's to report; the feed then carries on without it.
+public protocol CandleArchive: Sendable {
+    /// Up to `limit` of the newest candles held for `market` at `interval`, oldest first.
+    func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle]
+    /// Keeps closed candles of `market` at `interval`; one held at the same start is replaced.
+    func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws
+}

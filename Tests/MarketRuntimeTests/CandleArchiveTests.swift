@@ -1,0 +1,60 @@
+import MarketCore
+import MarketRuntime
+import RuntimeTestSupport
+import Synchronization
+import Testing
+
+/// The feed and the candle archive: what is held is shown before the exchange's page is
+/// fetched, the page joins it, and only closed candles are written back.
+@Suite struct CandleArchiveTests {
+    let xlm = MarketCode(code: "KRW-XLM")!
+
+    /// An archive in memory that records what it was given.
+    final class MemoryArchive: CandleArchive {
+        let held: [Candle]
+        private let keptCandles = Mutex<[Candle]>([])
+
+        init(held: [Candle]) { self.held = held }
+
+        var kept: [Candle] { keptCandles.withLock { $0 } }
+
+        func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle] {
+            Array(held.suffix(limit))
+        }
+
+        func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws {
+            keptCandles.withLock { $0 += candles }
+        }
+    }
+
+    func candle(minutesBefore minutes: Int64, close: ExactDecimal, at now: Timestamp) -> Candle {
+        Candle(
+            start: now.advanced(byMicroseconds: -minutes * 60_000_000), open: 300, high: 320, low: 290, close: close, volume: 10)
+    }
+
+    @Test func heldCandlesShowFirstThePageJoinsThemAndOnlyClosedOnesAreKept() async throws {
+        let clock = ManualClock()
+        let now = clock.wallNow()
+        let held = [500, 499, 498].map { candle(minutesBefore: $0, close: 301, at: now) }
+        let closed = candle(minutesBefore: 2, close: 305, at: now)
+        let open = candle(minutesBefore: 0, close: 306, at: now)
+        let page = FeedMessage(events: [
+            .candles(CandleHistory(market: xlm, interval: .oneMinute, candles: [open, closed], coveredUntil: nil))
+        ])
+        let listing = FeedMessage(events: [.markets([Market(code: xlm, koreanName: "스텔라루멘", englishName: "Lumens")])])
+        let fetcher = ScriptedFetcher(answers: [.markets: listing, .candles(xlm, .oneMinute, count: 200): page])
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)], fetcher: fetcher)
+        let archive = MemoryArchive(held: held)
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(focus: [xlm], candleInterval: .oneMinute), archive: archive, clock: clock)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        let shown = try await eventually { await store.candles(of: xlm, interval: .oneMinute, on: .bithumb).count == 5 }
+        #expect(shown)
+        #expect(await store.candles(of: xlm, interval: .oneMinute, on: .bithumb) == held + [closed, open])
+        #expect(try await eventually { archive.kept == [closed] }, "the page's closed candle, not the one still trading")
+    }
+}
