@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Persistence", dependencies: ["MarketCore", "SystemTime"], swiftSettings: strictSettings),
         .target(
             name: "CandleStore",
-            dependencies: ["MarketCore", "Persistence", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MarketCore", "MarketRuntime", "Persistence", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -170,6 +170,7 @@ let package = Package(
                 "FeedPipeline",
                 "Reports",
                 "SafeText",
+                "CandleStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -235,6 +236,7 @@ let package = Package(
             dependencies: [
                 "FeedPipeline",
                 "FeedRecording",
+                "ExchangeClient",
                 "MarketCore",
                 "MarketRuntime",
                 "MarketSim",
@@ -315,6 +317,7 @@ let package = Package(
             dependencies: [
                 "coinboard",
                 "AccountAuth",
+                "CandleStore",
                 "MarketWire",
                 "DemoExchange",
                 "ExchangeTestSupport",

@@ -78,6 +78,8 @@ private struct ConfigReader {
             case "watchlist": settings.watchlist = path(value, [key])
             case "log_file": settings.logFile = path(value, [key])
             case "holdings": settings.holdings = path(value, [key])
+            case "candle_cache": settings.candleCache = value.string == "off" ? .off : path(value, [key]).map(CandleCacheChoice.file)
+            case "candle_cache_max_mb": settings.candleCacheMaxMB = integer(value, [key], in: 1...100_000)
             case "colors": readColors(value)
             case "endpoints": readEndpoints(value)
             default: unknown([key])

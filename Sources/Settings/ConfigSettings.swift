@@ -67,6 +67,10 @@ public struct ConfigSettings: Sendable, Hashable {
     public var logFile: String?
     /// `holdings`, resolved against the file's folder.
     public var holdings: String?
+    /// `candle_cache`: the candle store's file, resolved against the file's folder, or off.
+    public var candleCache: CandleCacheChoice?
+    /// `candle_cache_max_mb`: the most megabytes the candle store keeps.
+    public var candleCacheMaxMB: Int?
 
     /// Settings that set nothing.
     public init() {}
@@ -95,6 +99,8 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.watchlist = other.watchlist ?? watchlist
         merged.logFile = other.logFile ?? logFile
         merged.holdings = other.holdings ?? holdings
+        merged.candleCache = other.candleCache ?? candleCache
+        merged.candleCacheMaxMB = other.candleCacheMaxMB ?? candleCacheMaxMB
         return merged
     }
 
@@ -129,4 +135,12 @@ public struct ConfigSettings: Sendable, Hashable {
         let convention = colorConvention ?? .korean
         return PriceColors(rise: riseColor ?? convention.rise, fall: fallColor ?? convention.fall)
     }
+}
+
+/// Where candles are kept between runs: a file, or nowhere (`"off"`).
+public enum CandleCacheChoice: Sendable, Hashable {
+    /// No store: the chart works from memory.
+    case off
+    /// The store at this path.
+    case file(String)
 }

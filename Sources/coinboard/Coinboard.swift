@@ -14,7 +14,7 @@ struct Coinboard: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DashboardCommand.self, SnapshotCommand.self, RecordCommand.self, ReplayCommand.self, DecodeCommand.self,
-            ServeDemoCommand.self, BenchCommand.self, HoldingsCommand.self,
+            ServeDemoCommand.self, BenchCommand.self, HoldingsCommand.self, CacheCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )

@@ -18,6 +18,8 @@ import UnixSignals
 struct DashboardOptions: ParsableArguments {
     @OptionGroup var files: ConfigOptions
 
+    @OptionGroup var candleCache: CandleCacheFlag
+
     @Option(help: "The watchlist file (default: $XDG_CONFIG_HOME/coinboard/watchlist.json).")
     var watchlist: String?
 
@@ -62,6 +64,12 @@ struct DashboardOptions: ParsableArguments {
         let holdingsFile = HoldingsFile(path: resolved.holdings ?? HoldingsFile.defaultPath(environment: environment))
         let usesColor = environment["NO_COLOR"].map(\.isEmpty) ?? true
         let frameRate = resolved.frameRate ?? DashboardApp.defaultFrameRate
+        var cacheWarning: String?
+        let candleStore = await CandleCache.open(resolved) { warning in
+            logger.warning("\(warning)")
+            cacheWarning = warning
+        }
+        let startupWarning = cacheWarning
         // The screen's own thread: the app, its snapshot reader, its timers and the exchanges'
         // connections run on one event loop, so reading and drawing a frame wake one thread.
         let screenLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -71,9 +79,11 @@ struct DashboardOptions: ParsableArguments {
             try await LivePipeline.run(
                 plan: plan,
                 configuration: FeedConfiguration(
+                    startupWarning: startupWarning,
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
-                snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next()
+                snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next(),
+                archive: CandleCache.archives(in: candleStore)
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
@@ -113,6 +123,6 @@ struct DashboardOptions: ParsableArguments {
         flags.logFile = logFile
         flags.frameRate = frameRate
         flags.signalRefresh = signalRefresh
-        return flags
+        return flags.overlaid(by: candleCache.flags)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 public import MarketCore
 import MarketRuntime
 import Reports
+import Settings
 
 /// `coinboard snapshot`: connects like the dashboard, waits, and prints the state.
 struct SnapshotCommand: AsyncParsableCommand {
@@ -25,6 +26,8 @@ struct SnapshotCommand: AsyncParsableCommand {
     @OptionGroup var exchange: ExchangeOptions
 
     @OptionGroup var files: ConfigOptions
+
+    @OptionGroup var candleCache: CandleCacheFlag
 
     @Option(help: "Markets whose book, trades and candles to fetch, e.g. BTC,ETH or KRW-BTC.")
     var markets = "BTC"
@@ -67,13 +70,17 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
+        let settings = try files.settings(
+            environment: ProcessInfo.processInfo.environment, flags: exchange.flags.overlaid(by: candleCache.flags))
+        let plan = try exchange.plan(settings: settings)
+        let store = candles == nil ? nil : await CandleCache.open(settings, warn: CandleCache.warnOnStandardError)
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
         let configuration = FeedConfiguration(
             focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
             keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
-        let (board, origins) = try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger) {
-            [collection] pipeline in
+        let (board, origins) = try await LivePipeline.run(
+            plan: plan, configuration: configuration, logger: logger, archive: CandleCache.archives(in: store)
+        ) { [collection] pipeline in
             try await collection.collect(from: pipeline, defaultDuration: 3)
             return (await pipeline.store.snapshot(), pipeline.origins)
         }

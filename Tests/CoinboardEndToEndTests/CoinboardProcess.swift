@@ -27,7 +27,8 @@ struct CoinboardProcess {
     ///
     /// `environment` goes over the test's own; `XDG_CONFIG_HOME` and `XDG_STATE_HOME` are folders that
     /// do not exist unless it names them, so the user's own configuration, watchlist and remembered
-    /// view are never read or written.
+    /// view are never read or written; `XDG_CACHE_HOME` is a folder of the run's own, removed after
+    /// it, so the user's candle cache is never touched either.
     static func run(
         _ arguments: [String], environment: [String: String] = [:],
         timeout: Duration = .seconds(300)
@@ -35,9 +36,12 @@ struct CoinboardProcess {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
+        let cache = NSTemporaryDirectory() + "coinboard-test-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let isolated = [
             "XDG_CONFIG_HOME": NSTemporaryDirectory() + "coinboard-no-config-\(UUID().uuidString)",
             "XDG_STATE_HOME": NSTemporaryDirectory() + "coinboard-no-state-\(UUID().uuidString)",
+            "XDG_CACHE_HOME": cache,
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }
             .merging(environment) { _, new in new }

@@ -7,7 +7,7 @@ import Testing
 struct TmuxSession {
     let socket = "coinboard-test-\(UUID().uuidString.prefix(8))"
     let name = "cb"
-    /// The session's `XDG_STATE_HOME`, removed with the session.
+    /// The session's `XDG_STATE_HOME`, and its `XDG_CACHE_HOME` inside it, removed with the session.
     var stateFolder: String { NSTemporaryDirectory() + "coinboard-test-state-\(socket)" }
 
     private static var tmux: URL {
@@ -81,7 +81,10 @@ struct TmuxSession {
         let session = TmuxSession()
         let variables = environment.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         try await session.tmux(
-            ["new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)", "-e", "XDG_STATE_HOME=\(session.stateFolder)"]
+            [
+                "new-session", "-d", "-s", session.name, "-x", "\(width)", "-y", "\(height)", "-e", "XDG_STATE_HOME=\(session.stateFolder)",
+                "-e", "XDG_CACHE_HOME=\(session.stateFolder)/cache",
+            ]
                 + variables + [
                     command,
                     ";", "set-option", "-t", session.name, "remain-on-exit", "on",

@@ -44,6 +44,7 @@ import Testing
         let settings = try ConfigFile.parse(uncommented, file: "/home/me/.config/coinboard/config.toml")
         #expect(settings.watchlist?.hasSuffix("/.config/coinboard/watchlist.json") == true)
         #expect(settings.logFile?.hasSuffix("/.cache/coinboard.log") == true)
+        #expect(settings.candleCache == .file(NSHomeDirectory() + "/.cache/coinboard/candles.sqlite"))
         #expect(settings.riseColor == .red)
         #expect(settings.fallColor == .blue)
         #expect(settings.endpoints[.upbit]?.webSocketURL == "wss://api.upbit.com/websocket/v1")
@@ -118,6 +119,15 @@ import Testing
         #expect(badConfig(#"exchanges = ["demo"]"#)?.contains(#""demo" is not one of"#) == true)
         #expect(badConfig(#"exchanges = "upbit""#)?.contains("expected an array of exchange names") == true)
         #expect(badConfig(#"exchanges = []"#)?.contains("name at least one exchange") == true)
+    }
+
+    @Test func theCandleCacheIsAPathOrOffWithALimitInMegabytes() throws {
+        let settings = try ConfigFile.parse("candle_cache = \"cache/c.sqlite\"\ncandle_cache_max_mb = 50\n", file: "/home/me/cb/config.toml")
+        #expect(settings.candleCache == .file("/home/me/cb/cache/c.sqlite"))
+        #expect(settings.candleCacheMaxMB == 50)
+        #expect(try ConfigFile.parse("candle_cache = \"off\"\n", file: "/c.toml").candleCache == .off)
+        #expect(badConfig("candle_cache_max_mb = 0\n")?.contains("out of range") == true)
+        #expect(try ConfigFile.read(Self.documentedPath, required: true)?.candleCacheMaxMB == 200)
     }
 
     @Test func pathsAreTakenFromTheFilesFolder() throws {

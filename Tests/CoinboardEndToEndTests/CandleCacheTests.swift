@@ -1,0 +1,147 @@
+import CandleStore
+import Foundation
+import Glibc
+import MarketCore
+import MarketSim
+import SystemTime
+import Testing
+
+extension TimedEndToEndTests {
+    /// `snapshot --candles` with a candle store: what one run keeps, the next one shows.
+    @Suite(.serialized) struct CandleCacheTests {
+        let btc = MarketCode(code: "KRW-BTC")!
+
+        func withFolder(_ body: (String) async throws -> Void) async throws {
+            let folder = NSTemporaryDirectory() + "coinboard-candle-cache-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try await body(folder)
+        }
+
+        func isoTime(_ time: Timestamp) -> String {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return formatter.string(from: Date(timeIntervalSince1970: Double(time.microseconds) / 1_000_000))
+        }
+
+        @Test("two snapshot --demo runs on one store: each shows a candle kept days before any page reaches, the first keeps its closed candles")
+        func runsShareTheStore() async throws {
+            try await withFolder { folder in
+                let path = folder + "/candles.sqlite"
+                let store = try CandleStore(path: path)
+                let minute: Int64 = 60_000_000
+                let old = Candle(
+                    start: SystemClock.wallNow().floored(toMultipleOf: minute).advanced(byMicroseconds: -3 * 1440 * minute),
+                    open: 150_000_000, high: 151_000_000, low: 149_000_000, close: 150_500_000, volume: ExactDecimal("1.5")!)
+                let key = CandleSeriesKey(source: "demo-\(SimulationConfiguration().seed)-bithumb", market: btc, interval: .oneMinute)
+                try await store.save([old], of: key)
+                let arguments = ["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "1", "--candle-cache", path]
+
+                let first = try #require(try await SnapshotOutput.capture(arguments).candles["KRW-BTC"]?.items)
+                #expect(first.first?.time == isoTime(old.start), "the kept candle comes first, before the page")
+                #expect(first.first?.close == "150500000")
+                #expect(first.count >= 201, "the kept candle and the page of 200")
+                let kept = try await store.stats().candles
+                #expect(kept >= 200, "the first run kept the page's closed candles: \(kept)")
+
+                let second = try #require(try await SnapshotOutput.capture(arguments).candles["KRW-BTC"]?.items)
+                #expect(second.first?.time == isoTime(old.start))
+                #expect(second.count >= first.count)
+            }
+        }
+
+        @Test("cache stats says what the store holds against its limit; cache clear empties it; off is said")
+        func statsAndClear() async throws {
+            try await withFolder { folder in
+                let path = folder + "/candles.sqlite"
+                let minute: Int64 = 60_000_000
+                let candles = (0..<30).map { index in
+                    Candle(start: Timestamp(microseconds: Int64(index) * minute), open: 1, high: 2, low: 1, close: 2, volume: 1)
+                }
+                try await CandleStore(path: path).save(candles, of: CandleSeriesKey(source: "bithumb", market: btc, interval: .oneMinute))
+                let stats = try await CoinboardProcess.run(["cache", "stats", "--candle-cache", path])
+                #expect(stats.status == 0, "\(stats.standardError)")
+                #expect(stats.standardOutput.contains("candles: 30 in 1 series"), "\(stats.standardOutput)")
+                #expect(stats.standardOutput.contains("MB of 200.00 MB"), "\(stats.standardOutput)")
+                let cleared = try await CoinboardProcess.run(["cache", "clear", "--candle-cache", path])
+                #expect(cleared.standardOutput.contains("removed 30 candles"), "\(cleared.standardOutput)")
+                #expect(try await CandleStore(path: path).stats().candles == 0)
+                let off = try await CoinboardProcess.run(["cache", "--candle-cache", "off"])
+                #expect(off.standardOutput == "candle cache: off\n")
+                let unwritable = try await CoinboardProcess.run(["cache", "--candle-cache", path + "/inside/c.sqlite"])
+                #expect(unwritable.status == 1)
+                #expect(unwritable.standardError.split(separator: "\n").count == 1, "\(unwritable.standardError)")
+            }
+        }
+
+        @Test("a store that is not a database is set aside, said once on stderr, and the run keeps a new one")
+        func aGarbageStoreIsSetAside() async throws {
+            try await withFolder { folder in
+                let path = folder + "/candles.sqlite"
+                let garbage = Data(repeating: 0x5A, count: 4096)
+                try garbage.write(to: URL(fileURLWithPath: path))
+                let outcome = try await CoinboardProcess.run(
+                    ["snapshot", "--demo", "--markets", "BTC", "--candles", "1m", "--duration", "1", "--wait", "120", "--candle-cache", path],
+                    timeout: .seconds(180))
+                #expect(outcome.status == 0, "\(outcome.standardError)")
+                let said = outcome.standardError.split(separator: "\n").filter { $0.contains("set aside as") }
+                #expect(said.count == 1, "\(outcome.standardError)")
+                let asides = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("candles.sqlite.corrupt-") }
+                #expect(asides.count == 1)
+                #expect(FileManager.default.contents(atPath: folder + "/" + (asides.first ?? "")) == garbage)
+                #expect(try await CandleStore(path: path).stats().candles >= 199)
+            }
+        }
+    }
+}
+
+extension TimedEndToEndTests.CandleCacheTests {
+    /// What the `sqlite3` shell prints for `statement` on the database at `path`.
+    static func sqlite3(_ path: String, _ statement: String) throws -> String {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = ["sqlite3", path, statement]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return text
+    }
+
+    /// The store killed with SIGKILL at twenty moments while it writes pages of candles for 200
+    /// markets: each time the file passes `sqlite3`'s integrity check and opens with every
+    /// candle of every page whole.
+    @Test func killedWhileWritingTheStoreStaysWhole() async throws {
+        try await withFolder { folder in
+            let path = folder + "/candles.sqlite"
+            var random = SystemRandomNumberGenerator()
+            for _ in 0..<20 {
+                let writer = Process()
+                writer.executableURL = try CoinboardProcess.executable
+                writer.arguments = ["bench", "candle-store", "--store", path, "--repeat", "1000000"]
+                writer.standardOutput = FileHandle.nullDevice
+                writer.standardError = FileHandle.nullDevice
+                try writer.run()
+                try await Task.sleep(for: .milliseconds(Int.random(in: 150...900, using: &random)))
+                #expect(Glibc.kill(writer.processIdentifier, SIGKILL) == 0)
+                writer.waitUntilExit()
+                let check = try Self.sqlite3(path, "PRAGMA integrity_check")
+                #expect(check == "ok\n", "after a kill: \(check)")
+            }
+            // The benchmark's pages: round r writes minutes r..<r+200 with closes 155,000,000 +
+            // (minute − r), so a market's newest page is whole when that offset is one number.
+            let store = try CandleStore(path: path)
+            #expect(try await store.stats().candles >= 200)
+            for index in 0..<200 {
+                let market = try #require(MarketCode(quote: "KRW", base: "C\(index)"))
+                let page = try await store.candles(of: CandleSeriesKey(source: "bench", market: market, interval: .oneMinute), limit: 200)
+                let rounds = Set(
+                    page.map { candle in
+                        (candle.start.microseconds - 1_764_300_000_000_000) / 60_000_000 - Int64(candle.close.doubleValue - 155_000_000)
+                    })
+                #expect(rounds.count <= 1, "market C\(index): a page written in part, rounds \(rounds.sorted())")
+            }
+        }
+    }
+}
