@@ -188,6 +188,28 @@ public struct LivePipeline: Sendable {
         }
     }
 
+    /// Returns once every exchange holds candles fetched at `interval` for each of `markets` it
+    /// lists (candles kept from an earlier run or built from trades do not count), or after `limit`. Reads the store's snapshots, so it is the only reader meanwhile.
+    public func untilCandles(of markets: [MarketCode], interval: CandleInterval, waitingAtMost limit: Duration) async {
+        @Sendable func held(_ board: BoardSnapshot) -> Bool {
+            board.exchanges.allSatisfy { exchange in
+                let snapshot = board[exchange]
+                return markets.allSatisfy { market in
+                    !snapshot.markets.contains { $0.code == market } || snapshot.candles[market]?[interval]?.hasFetchedHistory == true
+                }
+            }
+        }
+        guard !held(await store.snapshot()) else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while let board = await store.nextSnapshot(), !held(board) {}
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Returns once every feed that plays a recording has played its last frame (at once when
     /// none does). One caller at a time.
     public func untilRecordingsPlayed() async {

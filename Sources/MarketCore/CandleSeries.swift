@@ -12,6 +12,9 @@ public struct CandleSeries: Sendable, Hashable {
     public private(set) var candles: [Candle] = []
     /// Trades at or before this time are already counted in the history and are ignored.
     public private(set) var coveredUntil: Timestamp?
+    /// Whether a history fetched from the exchange is in the series (not only candles kept
+    /// from an earlier run, or built from live trades).
+    public var hasFetchedHistory = false
     /// Offset of bucket boundaries from multiples of the interval since the epoch, in µs.
     private var phase: Int64
 

@@ -55,12 +55,15 @@ public struct CandleHistory: Sendable, Hashable {
     public var candles: [Candle]
     /// The time up to which the history already counts trades, when known.
     public var coveredUntil: Timestamp?
+    /// Whether the candles were kept from an earlier run rather than fetched from the exchange.
+    public var isKept: Bool
 
-    /// Creates a history.
-    public init(market: MarketCode, interval: CandleInterval, candles: [Candle], coveredUntil: Timestamp?) {
+    /// Creates a history; `isKept` for candles kept from an earlier run.
+    public init(market: MarketCode, interval: CandleInterval, candles: [Candle], coveredUntil: Timestamp?, isKept: Bool = false) {
         self.market = market
         self.interval = interval
         self.candles = candles
         self.coveredUntil = coveredUntil
+        self.isKept = isKept
     }
 }

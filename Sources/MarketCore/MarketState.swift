@@ -168,8 +168,10 @@ public struct MarketState: Sendable {
             guard admit(history.market, at: time) else { return }
             var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
             let first = history.candles.lazy.map(\.start).min()
-            let older = (candles[history.market]?[history.interval]?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
+            let held = candles[history.market]?[history.interval]
+            let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
             series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
+            series.hasFetchedHistory = !history.isKept || held?.hasFetchedHistory == true
             Self.catchUp(&series, with: trades[history.market])
             candles[history.market, default: [:]][history.interval] = series
             pending.candles.insert(history.market)

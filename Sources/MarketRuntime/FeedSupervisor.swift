@@ -153,12 +153,13 @@ public actor FeedSupervisor {
                 if case .book = request { await store.arrivalMark(of: exchange) } else { nil }
             if case .candles(let market, let interval) = request { await recallCandles(of: market, interval: interval) }
             let message = try await fetcher.fetch(session.resource(for: request))
-            try await handle(.fetched(request, message, requestedAt: requestedAt))
             if case .candles(let market, let interval) = request {
+                // Kept before it is shown: whoever sees the page can count on it being kept.
                 for case .candles(let history) in message.events where history.market == market && history.interval == interval {
                     await keep(history.candles, of: market, interval: interval)
                 }
             }
+            try await handle(.fetched(request, message, requestedAt: requestedAt))
         }
     }
 
@@ -220,7 +221,7 @@ public actor FeedSupervisor {
             let held = try await archive.candles(of: market, interval: interval, limit: CandleSeries.defaultCapacity)
             guard !held.isEmpty else { return }
             keptThrough[market, default: [:]][interval] = held.last?.start
-            let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil)
+            let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil, isKept: true)
             await store.apply([.candles(history)], from: exchange, feed: session.status)
         } catch {
             archiveFailed(error)

@@ -19,13 +19,16 @@ struct CollectionOptions: ParsableArguments {
         guard wait >= 0, wait <= 3600 else { throw ValidationError("--wait must be between 0 and 3600 seconds") }
     }
 
+    /// `--wait` as a duration.
+    var waitLimit: Duration { .milliseconds(Int64(wait * 1000)) }
+
     /// Waits for `pipeline` to go live (at most `--wait`), then for `--duration` (or
     /// `defaultDuration` seconds); a replay ends sooner, once its recording has played whole.
     func collect(from pipeline: LivePipeline, defaultDuration: Double) async throws {
         let collecting = Duration.milliseconds(Int64((duration ?? defaultDuration) * 1000))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                await pipeline.untilLive(waitingAtMost: .milliseconds(Int64(wait * 1000)))
+                await pipeline.untilLive(waitingAtMost: waitLimit)
                 try await Task.sleep(for: collecting)
             }
             if pipeline.replays > 0 { group.addTask { await pipeline.untilRecordingsPlayed() } }

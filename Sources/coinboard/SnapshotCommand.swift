@@ -15,7 +15,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         discussion: """
             Tickers come for every KRW market; books, trades and candles for the --markets given. \
             The --duration starts once market data flows (waiting at most --wait for it), so a slow \
-            connection does not shorten it. Exits 0 when anything was fetched (from any exchange), 1 with one line on \
+            connection does not shorten it; with --candles it then waits (at most --wait again) until each market's \
+            candles have come. Candles are kept between runs in the candle store (--candle-cache). Exits 0 when anything was fetched (from any exchange), 1 with one line on \
             stderr when nothing could be. With several exchanges (--exchange bithumb,upbit) it prints each \
             exchange's document under "exchanges" and the price gap of every coin on both under "comparison": \
             gap = upbit − bithumb, gapPercent = gap ÷ bithumb × 100 (exact, rounded half to even at 10^-8), \
@@ -82,6 +83,9 @@ struct SnapshotCommand: AsyncParsableCommand {
             plan: plan, configuration: configuration, logger: logger, archive: CandleCache.archives(in: store)
         ) { [collection] pipeline in
             try await collection.collect(from: pipeline, defaultDuration: 3)
+            if let interval = configuration.candleInterval {
+                await pipeline.untilCandles(of: configuration.focus, interval: interval, waitingAtMost: collection.waitLimit)
+            }
             return (await pipeline.store.snapshot(), pipeline.origins)
         }
         try CoinboardError.requireFetched(board, origins: origins)
