@@ -42,11 +42,13 @@ public struct LivePipeline: Sendable {
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
+        let limits = MarketState.Limits(candlesPerSeries: max(CandleSeries.defaultCapacity, configuration.candleHistory))
         let store =
             storeClock.map {
                 MarketStore(
-                    exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace, clock: $0)
-            } ?? MarketStore(exchanges: plan.exchanges, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace)
+                    exchanges: plan.exchanges, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace,
+                    clock: $0)
+            } ?? MarketStore(exchanges: plan.exchanges, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace)
         let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
         let archives = Dictionary(
             uniqueKeysWithValues: plan.feeds.compactMap { feed in
@@ -189,13 +191,15 @@ public struct LivePipeline: Sendable {
     }
 
     /// Returns once every exchange holds candles fetched at `interval` for each of `markets` it
-    /// lists (candles kept from an earlier run or built from trades do not count), or after `limit`. Reads the store's snapshots, so it is the only reader meanwhile.
-    public func untilCandles(of markets: [MarketCode], interval: CandleInterval, waitingAtMost limit: Duration) async {
+    /// lists (candles kept from an earlier run or built from trades do not count), `count` of
+    /// them, or after `limit`. Reads the store's snapshots, so it is the only reader meanwhile.
+    public func untilCandles(of markets: [MarketCode], interval: CandleInterval, count: Int, waitingAtMost limit: Duration) async {
         @Sendable func held(_ board: BoardSnapshot) -> Bool {
             board.exchanges.allSatisfy { exchange in
                 let snapshot = board[exchange]
                 return markets.allSatisfy { market in
-                    !snapshot.markets.contains { $0.code == market } || snapshot.candles[market]?[interval]?.hasFetchedHistory == true
+                    !snapshot.markets.contains { $0.code == market }
+                        || snapshot.candles[market]?[interval].map { $0.hasFetchedHistory && $0.candles.count >= count } == true
                 }
             }
         }

@@ -57,13 +57,21 @@ public struct CandleHistory: Sendable, Hashable {
     public var coveredUntil: Timestamp?
     /// Whether the candles were kept from an earlier run rather than fetched from the exchange.
     public var isKept: Bool
+    /// For an earlier page, the time its candles were asked to start before: the series keeps
+    /// what it holds from then on.
+    public var endsBefore: Timestamp?
 
-    /// Creates a history; `isKept` for candles kept from an earlier run.
-    public init(market: MarketCode, interval: CandleInterval, candles: [Candle], coveredUntil: Timestamp?, isKept: Bool = false) {
+    /// Creates a history; `isKept` for candles kept from an earlier run, `endsBefore` for an
+    /// earlier page.
+    public init(
+        market: MarketCode, interval: CandleInterval, candles: [Candle], coveredUntil: Timestamp?, isKept: Bool = false,
+        endsBefore: Timestamp? = nil
+    ) {
         self.market = market
         self.interval = interval
         self.candles = candles
         self.coveredUntil = coveredUntil
         self.isKept = isKept
+        self.endsBefore = endsBefore
     }
 }

@@ -166,14 +166,7 @@ public struct MarketState: Sendable {
             }
         case .candles(let history):
             guard admit(history.market, at: time) else { return }
-            var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
-            let first = history.candles.lazy.map(\.start).min()
-            let held = candles[history.market]?[history.interval]
-            let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
-            series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
-            series.hasFetchedHistory = !history.isKept || held?.hasFetchedHistory == true
-            Self.catchUp(&series, with: trades[history.market])
-            candles[history.market, default: [:]][history.interval] = series
+            candles[history.market, default: [:]][history.interval] = joined(history, to: candles[history.market]?[history.interval])
             pending.candles.insert(history.market)
         case .notice:
             break
@@ -231,6 +224,26 @@ public struct MarketState: Sendable {
             publishedPrices[dictionaryKey] = nil
         }
         pending.listingChanged = true
+    }
+
+    /// The series `held` (if any) with `history` joined in: the candles before its first stay;
+    /// an earlier page also leaves those from its `endsBefore` on as they are, while a latest
+    /// history replaces them and counts in the trades on the tape it does not hold.
+    private func joined(_ history: CandleHistory, to held: CandleSeries?) -> CandleSeries {
+        var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
+        let first = history.candles.lazy.map(\.start).min()
+        if let before = history.endsBefore, let held {
+            let page = history.candles.filter { $0.start < before }
+            let start = Swift.min(page.lazy.map(\.start).min() ?? before, before)
+            let older = held.candles.prefix { $0.start < start }
+            series.replace(with: older + page + held.candles.filter { $0.start >= before }, coveredUntil: held.coveredUntil)
+        } else {
+            let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
+            series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
+            Self.catchUp(&series, with: trades[history.market])
+        }
+        series.hasFetchedHistory = !history.isKept || held?.hasFetchedHistory == true
+        return series
     }
 
     /// Counts into a history the trades already on the tape that it does not hold, so a REST

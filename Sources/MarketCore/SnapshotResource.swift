@@ -8,8 +8,9 @@ public enum SnapshotResource: Sendable, Hashable {
     case orderBook(MarketCode)
     /// One market's recent trades.
     case trades(MarketCode, count: Int)
-    /// One market's candle history.
-    case candles(MarketCode, CandleInterval, count: Int)
+    /// One market's candle history: the newest `count` candles, or the newest that start
+    /// before `before` (an earlier page, where the exchange pages).
+    case candles(MarketCode, CandleInterval, count: Int, before: Timestamp? = nil)
     /// The alerts in force on every market (none where the exchange publishes no list).
     case warnings
     /// Every coin's deposit and withdrawal state (none where the exchange publishes none).

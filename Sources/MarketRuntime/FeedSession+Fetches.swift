@@ -41,12 +41,34 @@ extension FeedSession {
             // A whole-book feed's REST book gives way to stream books that came after it was
             // asked for; a book kept from deltas already holds everything that came since.
             actions.append(.publish(books, status, requestedAt: bookSyncs[market] == nil ? requestedAt : nil))
-        case .trades, .candles:
+        case .trades:
             actions += marketData(in: message.events, at: now)
             actions.append(.publish(message.events, status, requestedAt: nil))
+        case .candles(let market, let interval), .earlierCandles(let market, let interval, _):
+            actions += marketData(in: message.events, at: now)
+            actions.append(.publish(message.events, status, requestedAt: nil))
+            actions += pageOn(after: request, market: market, interval: interval, answer: message)
         }
         fetchInFlight = nil
         return actions + startNextFetch()
+    }
+
+    /// Asks for the page before the oldest candle a candles fetch brought, while the market
+    /// holds fewer than ``FeedConfiguration/candleHistory`` and the last page reached further
+    /// back (an exchange that does not page answers nothing before it, which ends it).
+    private mutating func pageOn(after request: FetchRequest, market: MarketCode, interval: CandleInterval, answer: FeedMessage) -> [Action] {
+        var page: [Candle] = []
+        for case .candles(let history) in answer.events where history.market == market && history.interval == interval {
+            page += history.candles
+        }
+        var before: Timestamp?
+        if case .earlierCandles(_, _, let asked) = request { before = asked }
+        let fetched = (before == nil ? 0 : candlesFetched[market]?[interval] ?? 0) + page.count
+        candlesFetched[market, default: [:]][interval] = fetched
+        guard fetched < configuration.candleHistory, let oldest = page.map(\.start).min(), before.map({ oldest < $0 }) ?? true else {
+            return []
+        }
+        return enqueue(.earlierCandles(market, interval, before: oldest))
     }
 
     /// Passes a streamed delta through the market's ``BookSync``: the book to publish, if any.

@@ -19,6 +19,9 @@ public struct FeedSession: Sendable {
         case trades(MarketCode)
         /// Candle history of an interval.
         case candles(MarketCode, CandleInterval)
+        /// The page of candles before `before` (where the exchange pages), until the market
+        /// holds ``FeedConfiguration/candleHistory`` of them.
+        case earlierCandles(MarketCode, CandleInterval, before: Timestamp)
     }
 
     /// When an event happened, on both clocks: the wall for what is shown, the monotonic
@@ -147,6 +150,8 @@ public struct FeedSession: Sendable {
     /// the first read may be answered before the exchange has the stream's subscription, and a
     /// trade between the two would be on neither.
     var tradesAwaitingStream: Set<MarketCode> = []
+    /// Candles fetched so far for each market and interval, over its pages.
+    var candlesFetched: [MarketCode: [CandleInterval: Int]] = [:]
 
     /// A session of a feed at `endpoint` delivering books as `bookUpdates`; `seed` draws the
     /// backoff's jitter.
@@ -209,6 +214,8 @@ public struct FeedSession: Sendable {
         case .book(let market): .orderBook(market)
         case .trades(let market): .trades(market, count: configuration.tradeHistory)
         case .candles(let market, let interval): .candles(market, interval, count: configuration.candleHistory)
+        case .earlierCandles(let market, let interval, let before):
+            .candles(market, interval, count: configuration.candleHistory, before: before)
         }
     }
 

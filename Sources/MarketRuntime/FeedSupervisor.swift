@@ -153,7 +153,7 @@ public actor FeedSupervisor {
                 if case .book = request { await store.arrivalMark(of: exchange) } else { nil }
             if case .candles(let market, let interval) = request { await recallCandles(of: market, interval: interval) }
             let message = try await fetcher.fetch(session.resource(for: request))
-            if case .candles(let market, let interval) = request {
+            if let (market, interval) = request.candleSeries {
                 // Kept before it is shown: whoever sees the page can count on it being kept.
                 for case .candles(let history) in message.events where history.market == market && history.interval == interval {
                     await keep(history.candles, of: market, interval: interval)
@@ -218,7 +218,8 @@ public actor FeedSupervisor {
     private func recallCandles(of market: MarketCode, interval: CandleInterval) async {
         guard let archive else { return }
         do {
-            let held = try await archive.candles(of: market, interval: interval, limit: CandleSeries.defaultCapacity)
+            let limit = max(CandleSeries.defaultCapacity, session.configuration.candleHistory)
+            let held = try await archive.candles(of: market, interval: interval, limit: limit)
             guard !held.isEmpty else { return }
             keptThrough[market, default: [:]][interval] = held.last?.start
             let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil, isKept: true)
@@ -265,5 +266,15 @@ public actor FeedSupervisor {
 
     static func describe(_ error: any Error) -> String {
         String(describing: error).strippingUnsafeCharacters
+    }
+}
+
+extension FeedSession.FetchRequest {
+    /// The market and interval of a candles fetch, first page or earlier.
+    fileprivate var candleSeries: (MarketCode, CandleInterval)? {
+        switch self {
+        case .candles(let market, let interval), .earlierCandles(let market, let interval, _): (market, interval)
+        case .book, .trades: nil
+        }
     }
 }

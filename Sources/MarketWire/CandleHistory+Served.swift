@@ -6,11 +6,12 @@ extension CandleHistory {
     /// exchanges have no 6 h or 12 h candles), oldest first, the newest `count` kept.
     static func served(
         _ candles: [Candle], of source: CandleInterval, as interval: CandleInterval, market: MarketCode, count: Int,
-        coveredUntil: Timestamp?
+        coveredUntil: Timestamp?, before: Timestamp?
     ) -> CandleHistory {
         let shaped = source == interval ? candles : CandleSeries.aggregate(candles, into: interval)
+        let asked = before.map { before in shaped.filter { $0.start < before } } ?? shaped
         return CandleHistory(
-            market: market, interval: interval, candles: Array(shaped.sorted { $0.start < $1.start }.suffix(count)),
-            coveredUntil: coveredUntil)
+            market: market, interval: interval, candles: Array(asked.sorted { $0.start < $1.start }.suffix(count)),
+            coveredUntil: before == nil ? coveredUntil : nil, endsBefore: before)
     }
 }

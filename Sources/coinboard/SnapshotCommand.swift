@@ -49,6 +49,11 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: "Candle interval to fetch: \(CandleInterval.allCases.map(\.rawValue).joined(separator: ", ")).")
     var candles: CandleInterval?
 
+    @Option(
+        name: .customLong("candle-count"),
+        help: "Candles to fetch per market, 1–10000, in pages of 200 where the exchange pages (those kept between runs print too).")
+    var candleCount = 200
+
     @OptionGroup var collection: CollectionOptions
 
     @Option(help: "Seconds between keepalives; silence this long reads as stale, half as long again reconnects.")
@@ -63,6 +68,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...400).contains(depth) else { throw ValidationError("--depth must be between 1 and 400") }
         guard (1...200).contains(trades) else { throw ValidationError("--trades must be between 1 and 200") }
+        guard (1...10_000).contains(candleCount) else { throw ValidationError("--candle-count must be between 1 and 10000") }
         guard keepalive >= 0.1, keepalive <= 3600 else { throw ValidationError("--keepalive must be between 0.1 and 3600 seconds") }
         _ = try MarketList.parse(markets)
         if let impact, KRWAmount.parse(impact) == nil {
@@ -77,14 +83,15 @@ struct SnapshotCommand: AsyncParsableCommand {
         let store = candles == nil ? nil : await CandleCache.open(settings, warn: CandleCache.warnOnStandardError)
         let logger = try FileLogHandler.logger(label: "coinboard.snapshot", to: .file(logFile))
         let configuration = FeedConfiguration(
-            focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles,
+            focus: try MarketList.parse(markets), tradeHistory: trades, candleInterval: candles, candleHistory: candleCount,
             keepaliveInterval: .milliseconds(Int64(keepalive * 1000)))
         let (board, origins) = try await LivePipeline.run(
             plan: plan, configuration: configuration, logger: logger, archive: CandleCache.archives(in: store)
         ) { [collection] pipeline in
             try await collection.collect(from: pipeline, defaultDuration: 3)
             if let interval = configuration.candleInterval {
-                await pipeline.untilCandles(of: configuration.focus, interval: interval, waitingAtMost: collection.waitLimit)
+                await pipeline.untilCandles(
+                    of: configuration.focus, interval: interval, count: candleCount, waitingAtMost: collection.waitLimit)
             }
             return (await pipeline.store.snapshot(), pipeline.origins)
         }

@@ -175,6 +175,13 @@ import Testing
             codec.requests(for: .candles(btc, .sixHours, count: 20)).map(\.pathAndQuery)
                 == ["/v1/candles/minutes/60?market=KRW-BTC&count=120"])
         #expect(codec.requests(for: .candles(btc, .oneDay, count: 30)).map(\.path) == ["/v1/candles/days"])
+        let before = Timestamp(microseconds: 1_764_300_000_000_000)
+        #expect(
+            codec.requests(for: .candles(btc, .oneMinute, count: 200, before: before)).map(\.pathAndQuery)
+                == ["/v1/candles/minutes/1?market=KRW-BTC&count=200&to=2025-11-28T12:20:00"], "Bithumb reads `to` in KST")
+        #expect(
+            UpbitFamilyCodec(profile: .upbit).requests(for: .candles(btc, .oneMinute, count: 200, before: before)).map(\.pathAndQuery)
+                == ["/v1/candles/minutes/1?market=KRW-BTC&count=200&to=2025-11-28T03:20:00"], "Upbit in UTC")
         #expect(codec.requests(for: .markets).map(\.pathAndQuery) == ["/v1/market/all?isDetails=true"])
     }
 

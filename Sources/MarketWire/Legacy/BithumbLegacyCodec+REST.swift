@@ -31,7 +31,7 @@ extension BithumbLegacyCodec {
                     path: "/public/transaction_history/\(market.legacySymbol)",
                     query: [Item("count", String(min(max(count, 1), 100)))])
             ]
-        case .candles(let market, let interval, _):
+        case .candles(let market, let interval, _, _):
             return [RESTRequest(path: "/public/candlestick/\(market.legacySymbol)/\(Self.sourceInterval(for: interval).rawValue)")]
         case .warnings:
             return [RESTRequest(path: "/v1/market/virtual_asset_warning")]
@@ -94,7 +94,7 @@ extension BithumbLegacyCodec {
                 do throws(WireError) { trades.append(try trade(row, market: market)) } catch { result.errors.append(error) }
             }
             result.events.append(.trades(trades.sorted { $0.timestamp < $1.timestamp }))
-        case .candles(let market, let interval, let count):
+        case .candles(let market, let interval, let count, let before):
             guard data.kind == .array else { throw .invalidField("data", reason: "expected an array") }
             var candles: [Candle] = []
             for row in data.elements {
@@ -102,7 +102,9 @@ extension BithumbLegacyCodec {
             }
             result.events.append(
                 .candles(
-                    .served(candles, of: sourceInterval(for: interval), as: interval, market: market, count: count, coveredUntil: nil)))
+                    .served(
+                        candles, of: sourceInterval(for: interval), as: interval, market: market, count: count, coveredUntil: nil,
+                        before: before)))
         }
     }
 

@@ -16,13 +16,14 @@ extension UpbitFamilyCodec {
         case .trades(let market, let count):
             let limited = min(max(count, 1), UpbitFamilyProfile.tradesPerRequest)
             return [RESTRequest(path: "/v1/trades/ticks", query: [Item("market", market.code), Item("count", String(limited))])]
-        case .candles(let market, let interval, let count):
+        case .candles(let market, let interval, let count, let before):
             let source = Self.sourceInterval(for: interval)
             let needed = count * interval.minutes / source.minutes
-            let query = [
+            var query = [
                 Item("market", market.code),
                 Item("count", String(min(max(needed, 1), UpbitFamilyProfile.candlesPerRequest))),
             ]
+            if let before { query.append(Item("to", profile.candleTime(before))) }
             if source == .oneDay { return [RESTRequest(path: "/v1/candles/days", query: query)] }
             return [RESTRequest(path: "/v1/candles/minutes/\(source.minutes)", query: query)]
         case .warnings:
@@ -81,7 +82,7 @@ extension UpbitFamilyCodec {
             // Rows come newest first; reversing before the (stable) sort keeps trades that share
             // a timestamp in the order they happened.
             result.events.append(.trades(trades.reversed().sorted { $0.timestamp < $1.timestamp }))
-        case .candles(let market, let interval, let count):
+        case .candles(let market, let interval, let count, let before):
             var coveredUntil: Timestamp?
             let source = sourceInterval(for: interval)
             let candles = collect(rows, into: &result) { (row) throws(WireError) in
@@ -94,7 +95,8 @@ extension UpbitFamilyCodec {
                 return candle
             }
             result.events.append(
-                .candles(.served(candles, of: source, as: interval, market: market, count: count, coveredUntil: coveredUntil)))
+                .candles(
+                    .served(candles, of: source, as: interval, market: market, count: count, coveredUntil: coveredUntil, before: before)))
         }
     }
 

@@ -34,6 +34,14 @@ public struct UpbitFamilyProfile: Sendable, Hashable {
     static let candlesPerRequest = 200
     /// The most trades in one call.
     static let tradesPerRequest = 500
+
+    /// A candle request's `to` (exclusive) for `time`, `yyyy-MM-ddTHH:mm:ss` on the clock the
+    /// exchange reads it in without an offset: KST on Bithumb, UTC on Upbit — the clocks of
+    /// their trade text too.
+    func candleTime(_ time: Timestamp) -> String {
+        let civil = time.civilTime(in: tradeClock)
+        return civil.dateText() + "T" + civil.timeText()
+    }
 }
 
 /// The field names of one message format: `DEFAULT` (long names) or `SIMPLE` (short names).
