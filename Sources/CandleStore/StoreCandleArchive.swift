@@ -14,8 +14,9 @@ public struct StoreCandleArchive: CandleArchive {
         self.source = source
     }
 
-    public func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle] {
-        try await store.candles(of: CandleSeriesKey(source: source, market: market, interval: interval), limit: limit)
+    public func candles(of market: MarketCode, interval: CandleInterval, limit: Int, viewedAt: Timestamp) async throws -> [Candle] {
+        try await store.markViewed(source: source, market: market, at: viewedAt)
+        return try await store.candles(of: CandleSeriesKey(source: source, market: market, interval: interval), limit: limit)
     }
 
     public func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws {

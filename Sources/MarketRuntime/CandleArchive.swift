@@ -4,8 +4,9 @@ public import MarketCore
 /// what is held is shown before the exchange's page is asked for, and closed candles are
 /// written back. A failure is the archive's to report; the feed then carries on without it.
 public protocol CandleArchive: Sendable {
-    /// Up to `limit` of the newest candles held for `market` at `interval`, oldest first.
-    func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle]
+    /// Up to `limit` of the newest candles held for `market` at `interval`, oldest first, for a
+    /// chart looked at `viewedAt` (the archive spares the markets looked at last).
+    func candles(of market: MarketCode, interval: CandleInterval, limit: Int, viewedAt: Timestamp) async throws -> [Candle]
     /// Keeps closed candles of `market` at `interval`; one held at the same start is replaced.
     func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws
 }

@@ -219,7 +219,7 @@ public actor FeedSupervisor {
         guard let archive else { return }
         do {
             let limit = max(CandleSeries.defaultCapacity, session.configuration.candleHistory)
-            let held = try await archive.candles(of: market, interval: interval, limit: limit)
+            let held = try await archive.candles(of: market, interval: interval, limit: limit, viewedAt: clock.wallNow())
             guard !held.isEmpty else { return }
             keptThrough[market, default: [:]][interval] = held.last?.start
             let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil, isKept: true)

@@ -130,6 +130,21 @@ import Testing
         }
     }
 
+    @Test func aChartReadThroughTheArchiveIsSparedByTrimming() async throws {
+        try await withFolder { folder in
+            let store = try CandleStore(path: folder + "/candles.sqlite")
+            try await store.save((0..<2000).map { candle(minute: $0) }, of: btc)
+            try await store.save((0..<2000).map { candle(minute: $0) }, of: eth)
+            try await store.markViewed(source: "bithumb", market: btc.market, at: Timestamp(microseconds: 100))
+            let archive = StoreCandleArchive(store: store, source: "bithumb")
+            let shown = try await archive.candles(of: eth.market, interval: .oneMinute, limit: 10, viewedAt: Timestamp(microseconds: 200))
+            #expect(shown.count == 10)
+            try await store.trim(toBytes: try await store.stats().bytes * 3 / 4)
+            #expect(try await store.candles(of: eth, limit: 5000).count == 2000, "the chart looked at last keeps everything")
+            #expect(try await store.candles(of: btc, limit: 5000).count < 2000)
+        }
+    }
+
     @Test func clearingEmptiesTheStore() async throws {
         try await withFolder { folder in
             let store = try CandleStore(path: folder + "/candles.sqlite")

@@ -18,7 +18,7 @@ import Testing
 
         var kept: [Candle] { keptCandles.withLock { $0 } }
 
-        func candles(of market: MarketCode, interval: CandleInterval, limit: Int) async throws -> [Candle] {
+        func candles(of market: MarketCode, interval: CandleInterval, limit: Int, viewedAt: Timestamp) async throws -> [Candle] {
             Array(held.suffix(limit))
         }
 
