@@ -178,11 +178,16 @@ public struct LivePipeline: Sendable {
     /// that does not has failed often enough to read `failed`, or after `limit`, whichever is
     /// first. Reads the store's snapshots, so it is the only reader meanwhile.
     public func untilLive(waitingAtMost limit: Duration) async {
+        await untilSnapshot(waitingAtMost: limit) { board in
+            board.exchanges.allSatisfy { [.live, .failed].contains(board[$0].feed.state) }
+        }
+    }
+
+    /// Returns once a snapshot the store hands out meets `condition`, or after `limit`.
+    private func untilSnapshot(waitingAtMost limit: Duration, _ condition: @escaping @Sendable (BoardSnapshot) -> Bool) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
-                while let board = await store.nextSnapshot(),
-                    !board.exchanges.allSatisfy({ [.live, .failed].contains(board[$0].feed.state) })
-                {}
+                while let board = await store.nextSnapshot(), !condition(board) {}
             }
             group.addTask { try? await Task.sleep(for: limit) }
             await group.next()
@@ -204,14 +209,7 @@ public struct LivePipeline: Sendable {
             }
         }
         guard !held(await store.snapshot()) else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while let board = await store.nextSnapshot(), !held(board) {}
-            }
-            group.addTask { try? await Task.sleep(for: limit) }
-            await group.next()
-            group.cancelAll()
-        }
+        await untilSnapshot(waitingAtMost: limit, held)
     }
 
     /// Returns once every feed that plays a recording has played its last frame (at once when

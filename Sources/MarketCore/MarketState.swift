@@ -231,13 +231,13 @@ public struct MarketState: Sendable {
     /// history replaces them and counts in the trades on the tape it does not hold.
     private func joined(_ history: CandleHistory, to held: CandleSeries?) -> CandleSeries {
         var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
-        let first = history.candles.lazy.map(\.start).min()
         if let before = history.endsBefore, let held {
             let page = history.candles.filter { $0.start < before }
             let start = Swift.min(page.lazy.map(\.start).min() ?? before, before)
             let older = held.candles.prefix { $0.start < start }
             series.replace(with: older + page + held.candles.filter { $0.start >= before }, coveredUntil: held.coveredUntil)
         } else {
+            let first = history.candles.lazy.map(\.start).min()
             let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
             series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
             Self.catchUp(&series, with: trades[history.market])
