@@ -144,6 +144,8 @@ public actor DashboardApp {
                         case .saveHoldings(let holdings): saves.holdings.yield(holdings)
                         case .ringBell: backend.ringBell()
                         case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
+                        case .fetchEarlierCandles(let exchange, let market, let interval, let before):
+                            fetchEarlierCandles(exchange, market, interval, before: before, group: &group)
                         case .readAccounts: readAccounts(group: &group, wake: wake)
                         }
                     }
@@ -280,6 +282,14 @@ public actor DashboardApp {
                 }
             }
         }
+    }
+
+    /// Asks the feed of `exchange` for the page of candles before `before`, off the UI's path.
+    private func fetchEarlierCandles(
+        _ exchange: Exchange, _ market: MarketCode, _ interval: CandleInterval, before: Timestamp, group: inout DiscardingTaskGroup
+    ) {
+        guard let supervisor = supervisors.first(where: { $0.exchange == exchange }) else { return }
+        group.addTask { await supervisor.fetchEarlierCandles(of: market, interval: interval, before: before) }
     }
 
     private func follow(_ requests: AsyncStream<FollowRequest>) async {

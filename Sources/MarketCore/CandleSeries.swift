@@ -15,11 +15,23 @@ public struct CandleSeries: Sendable, Hashable {
     /// Whether a history fetched from the exchange is in the series (not only candles kept
     /// from an earlier run, or built from live trades).
     public var hasFetchedHistory = false
+    /// Whether the exchange answered a page asked for before the oldest candle held with
+    /// nothing earlier: the series starts where the exchange's history does.
+    public var reachedStart = false
     /// Offset of bucket boundaries from multiples of the interval since the epoch, in µs.
     private var phase: Int64
 
     /// The default number of candles kept.
     public static let defaultCapacity = 1500
+    /// The most candles kept once a chart has paged back through earlier candles: a week of
+    /// one-minute candles.
+    public static let pagedCapacity = 10_080
+
+    /// Whether a page before the oldest candle held could still add to the series: the
+    /// exchange's history goes further back, and the series is under ``pagedCapacity``.
+    public var canPageBack: Bool {
+        !reachedStart && candles.count < Self.pagedCapacity
+    }
 
     /// Creates an empty series.
     public init(interval: CandleInterval, capacity: Int = CandleSeries.defaultCapacity) {

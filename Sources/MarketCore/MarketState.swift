@@ -227,22 +227,29 @@ public struct MarketState: Sendable {
     }
 
     /// The series `held` (if any) with `history` joined in: the candles before its first stay;
-    /// an earlier page also leaves those from its `endsBefore` on as they are, while a latest
-    /// history replaces them and counts in the trades on the tape it does not hold.
+    /// an earlier page also leaves those from its `endsBefore` on as they are (and may grow the
+    /// series to ``CandleSeries/pagedCapacity``; one with nothing before that time marks the
+    /// start of the exchange's history), while a latest history replaces them, counts in the
+    /// trades on the tape it does not hold, and brings the series back to its usual capacity.
     private func joined(_ history: CandleHistory, to held: CandleSeries?) -> CandleSeries {
-        var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
         if let before = history.endsBefore, let held {
+            var series = CandleSeries(
+                interval: history.interval, capacity: Swift.max(limits.candlesPerSeries, CandleSeries.pagedCapacity))
             let page = history.candles.filter { $0.start < before }
             let start = Swift.min(page.lazy.map(\.start).min() ?? before, before)
             let older = held.candles.prefix { $0.start < start }
             series.replace(with: older + page + held.candles.filter { $0.start >= before }, coveredUntil: held.coveredUntil)
-        } else {
-            let first = history.candles.lazy.map(\.start).min()
-            let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
-            series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
-            Self.catchUp(&series, with: trades[history.market])
+            series.hasFetchedHistory = !history.isKept || held.hasFetchedHistory
+            series.reachedStart = held.reachedStart || (page.isEmpty && !history.isKept)
+            return series
         }
+        var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
+        let first = history.candles.lazy.map(\.start).min()
+        let older = (held?.candles ?? []).prefix { candle in first.map { candle.start < $0 } ?? true }
+        series.replace(with: older + history.candles, coveredUntil: history.coveredUntil)
+        Self.catchUp(&series, with: trades[history.market])
         series.hasFetchedHistory = !history.isKept || held?.hasFetchedHistory == true
+        series.reachedStart = held?.reachedStart == true && series.candles.first?.start == held?.candles.first?.start
         return series
     }
 

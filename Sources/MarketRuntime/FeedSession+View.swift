@@ -18,6 +18,13 @@ extension FeedSession {
         return actions
     }
 
+    /// Asks for one page of candles before `before` for a market in view at the chart's
+    /// interval; anything else (a market or interval left meanwhile) is not fetched.
+    mutating func earlierCandlesWanted(_ market: MarketCode, _ interval: CandleInterval, before: Timestamp) -> [Action] {
+        guard phase == .streaming, configuration.focus.contains(market), configuration.candleInterval == interval else { return [] }
+        return enqueue(.earlierCandles(market, interval, before: before))
+    }
+
     /// Starts following a market in view: its book sync, then its book and history over REST.
     mutating func bootstrap(_ market: MarketCode) -> [Action] {
         if case .deltas(let snapshotDepth) = bookUpdates {

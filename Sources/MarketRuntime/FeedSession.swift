@@ -72,6 +72,8 @@ public struct FeedSession: Sendable {
         case tick
         /// The markets in view or the candle interval changed.
         case viewChanged(focus: [MarketCode], candleInterval: CandleInterval?)
+        /// The chart of a market in view wants the page of candles before `before` (its oldest).
+        case earlierCandlesWanted(MarketCode, CandleInterval, before: Timestamp)
         /// The connection closed, or could not be made.
         case lost(String)
     }
@@ -198,6 +200,8 @@ public struct FeedSession: Sendable {
             return lifecycleActions(.tick, at: now)
         case .viewChanged(let focus, let candleInterval):
             return viewChanged(focus: focus, candleInterval: candleInterval)
+        case .earlierCandlesWanted(let market, let interval, let before):
+            return earlierCandlesWanted(market, interval, before: before)
         case .lost(let problem):
             phase = .disconnected
             waitingFetches = []

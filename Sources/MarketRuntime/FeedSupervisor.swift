@@ -86,6 +86,12 @@ public actor FeedSupervisor {
         }
     }
 
+    /// Fetches the page of candles before `before` for the chart of a market in view (where
+    /// the exchange pages; one that does not answers nothing earlier, which marks the start).
+    public func fetchEarlierCandles(of market: MarketCode, interval: CandleInterval, before: Timestamp) async {
+        _ = try? await handle(.earlierCandlesWanted(market, interval, before: before))
+    }
+
     // MARK: Session
 
     private func runSession(messages: FeedMessages, connection: any FeedConnection) async throws {

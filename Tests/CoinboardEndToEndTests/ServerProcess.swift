@@ -47,10 +47,17 @@ final class ServerProcess: Sendable {
     /// Everything printed so far.
     var printed: String { output.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
 
+    /// Stops the process where it is (SIGSTOP): it answers nothing until ``resume()``.
+    func pause() { kill(process.processIdentifier, SIGSTOP) }
+
+    /// Lets a paused process run on (SIGCONT).
+    func resume() { kill(process.processIdentifier, SIGCONT) }
+
     /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed).
     @discardableResult
     func stop(timeout: Duration = .seconds(30)) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
+        resume()
         process.terminate()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }

@@ -11,9 +11,11 @@ import Testing
     typealias Sample = SampleMarket
 
     /// The sample market with a 30-level book at a size, BTC highlighted.
-    private func deepStore(width: Int = 140, height: Int = 45, candles: Int = 24) -> ReducerStore {
+    private func deepStore(width: Int = 140, height: Int = 45, candles: Int = 24, candlesStartHistory: Bool = false) -> ReducerStore {
         var store = ReducerStore(
-            Sample.state(width: width, height: height, snapshot: Sample.snapshot(book: Sample.deepBook(), candleCount: candles)))
+            Sample.state(
+                width: width, height: height,
+                snapshot: Sample.snapshot(book: Sample.deepBook(), candleCount: candles, candlesStartHistory: candlesStartHistory)))
         store.press(.down) {
             $0.table.selection = Sample.btc
             $0.table.hasChosenSelection = true
@@ -168,9 +170,9 @@ import Testing
     }
 
     /// Past the oldest candle shown, the chart scrolls with the cursor; the cursor stops at
-    /// the oldest candle held.
+    /// the oldest candle held (the exchange's first).
     @Test func theCursorScrollsTheChartAtItsEdge() throws {
-        var store = deepStore(width: 80, height: 24, candles: 200)
+        var store = deepStore(width: 80, height: 24, candles: 200, candlesStartHistory: true)
         openDetail(&store)
         let candles = try #require(store.state.snapshot.candles[Sample.btc]?[.oneMinute]?.candles)
         store.press(.character("x")) {

@@ -83,7 +83,7 @@ struct DetailAndDepthScreenTests {
     /// new day.
     @Test func theTimeAxisShowsTheDateWhereTheCandlesSpanDays() {
         var state = SampleMarket.state(
-            width: 170, height: 30, snapshot: SampleMarket.snapshot(candleCount: 900))
+            width: 170, height: 30, snapshot: SampleMarket.snapshot(candleCount: 900, candlesStartHistory: true))
         state.step(.down)
         state.step(.enter, [.follow(SampleMarket.btc, .oneMinute)])
         for _ in 0..<165 { state.step(.left) }

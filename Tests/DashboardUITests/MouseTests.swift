@@ -72,7 +72,12 @@ import Testing
         store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))) { $0.table.selection = byValue[0] }
         store.press(.down) { $0.table.selection = Sample.btc }
         store.press(.enter, [.follow(Sample.btc, .oneMinute)]) { $0.screen = .detail(Sample.btc) }
-        store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 5))) { $0.detail.chart.scrollBack = 15 }
+        let oldest = Sample.snapshot().candles[Sample.btc]?[.oneMinute]?.candles.first?.start ?? Sample.now
+        let page = UICommand.fetchEarlierCandles(.bithumb, Sample.btc, .oneMinute, before: oldest)
+        store.send(.mouse(MouseEvent(.wheelUp, x: 5, y: 5)), Array(repeating: page, count: UIState.wheelStep)) {
+            $0.detail.chart.scrollBack = 15
+            $0.detail.chart.loadingBefore = oldest
+        }
         store.send(.mouse(MouseEvent(.wheelDown, x: 5, y: 5))) { $0.detail.chart.scrollBack = 0 }
     }
 

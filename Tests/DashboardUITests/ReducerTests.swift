@@ -335,11 +335,19 @@ import Testing
         store.press(.character("-"))
     }
 
-    @Test func leftAndRightScrollTheChartWithinItsCandles() {
+    /// Each step back with every candle in view asks for the page before the oldest.
+    @Test func leftAndRightScrollTheChartWithinItsCandles() throws {
         var store = Self.detailOfBitcoin()
         #expect(ChartView.scrollStep == 5)
-        for scrollBack in [5, 10, 15, 20, 23] { store.press(.left) { $0.detail.chart.scrollBack = scrollBack } }
-        store.press(.left)
+        let oldest = try #require(store.state.snapshot.candles[Sample.btc]?[.oneMinute]?.candles.first?.start)
+        let page = UICommand.fetchEarlierCandles(.bithumb, Sample.btc, .oneMinute, before: oldest)
+        for scrollBack in [5, 10, 15, 20, 23] {
+            store.press(.left, [page]) {
+                $0.detail.chart.scrollBack = scrollBack
+                $0.detail.chart.loadingBefore = oldest
+            }
+        }
+        store.press(.left, [page])
         for scrollBack in [18, 13, 8, 3, 0] { store.press(.right) { $0.detail.chart.scrollBack = scrollBack } }
         store.press(.right)
     }

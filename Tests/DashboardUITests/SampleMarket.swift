@@ -111,9 +111,10 @@ enum SampleMarket {
         return CandleHistory(market: btc, interval: .oneMinute, candles: candles, coveredUntil: nil)
     }
 
-    /// A snapshot of the sample market, with whatever the test leaves out left out.
+    /// A snapshot of the sample market, with whatever the test leaves out left out;
+    /// `candlesStartHistory` says the exchange holds no candle before the first.
     static func snapshot(
-        book: OrderBook? = SampleMarket.book(), candleCount: Int = 24,
+        book: OrderBook? = SampleMarket.book(), candleCount: Int = 24, candlesStartHistory: Bool = false,
         feed: FeedStatus = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: now)
     ) -> MarketSnapshot {
         var state = MarketState()
@@ -121,6 +122,9 @@ enum SampleMarket {
         for ticker in tickers { state.apply(.ticker(ticker)) }
         if let book { state.apply(.orderBook(book)) }
         if candleCount > 0 { state.apply(.candles(candles(count: candleCount))) }
+        if candlesStartHistory, let first = state.candles[btc]?[.oneMinute]?.candles.first {
+            state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: [], coveredUntil: nil, endsBefore: first.start)))
+        }
         state.apply(.trades(trades))
         return state.snapshot(at: now, feed: feed)
     }

@@ -34,4 +34,42 @@ import Testing
         #expect(held(state) == candles(0...99) + candles(100...199, close: 7))
         #expect(state.candles[btc]?[.oneMinute]?.hasFetchedHistory == true)
     }
+
+    func earlierPage(_ minutes: ClosedRange<Int64>?, before: Int64) -> MarketEvent {
+        .candles(
+            CandleHistory(
+                market: btc, interval: .oneMinute, candles: minutes.map { candles($0) } ?? [], coveredUntil: nil,
+                endsBefore: Timestamp(microseconds: before * minute)))
+    }
+
+    @Test func anEmptyEarlierPageMarksTheStartOfHistoryWhichALatestHistoryKeeps() {
+        var state = MarketState()
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles(100...199), coveredUntil: nil)))
+        #expect(state.candles[btc]?[.oneMinute]?.canPageBack == true)
+        state.apply(earlierPage(nil, before: 100))
+        #expect(state.candles[btc]?[.oneMinute]?.reachedStart == true)
+        #expect(state.candles[btc]?[.oneMinute]?.canPageBack == false)
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles(150...200), coveredUntil: nil)))
+        #expect(state.candles[btc]?[.oneMinute]?.reachedStart == true, "the same first candle: still the start")
+    }
+
+    @Test func pagesGrowASeriesToThePagedCapacityAndNoFurther() {
+        var state = MarketState()
+        let newest = Int64(20_000)
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles((newest - 199)...newest), coveredUntil: nil)))
+        var oldest = newest - 199
+        for _ in 0..<60 {
+            state.apply(earlierPage((oldest - 200)...(oldest - 1), before: oldest))
+            oldest = (held(state).first?.start.microseconds ?? 0) / minute
+        }
+        let series = state.candles[btc]?[.oneMinute]
+        #expect(series?.candles.count == CandleSeries.pagedCapacity)
+        #expect(series?.candles.last?.start == Timestamp(microseconds: newest * minute), "the newest candles stay")
+        #expect(series?.canPageBack == false, "full: no page is asked for")
+        #expect(series?.reachedStart == false, "full is not the start of history")
+        state.apply(.trades([Trade(market: btc, price: 3, quantity: 1, side: .buy, timestamp: Timestamp(microseconds: (newest + 1) * minute))]))
+        #expect(state.candles[btc]?[.oneMinute]?.candles.count == CandleSeries.pagedCapacity, "a live candle drops the oldest")
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles((newest - 99)...newest), coveredUntil: nil)))
+        #expect(state.candles[btc]?[.oneMinute]?.candles.count == CandleSeries.defaultCapacity, "a latest history brings it back")
+    }
 }

@@ -48,4 +48,17 @@ import Testing
         let nothingEarlier = harness.send(.fetched(.earlierCandles(xlm, .oneMinute, before: before), FeedMessage(events: []), requestedAt: nil))
         #expect(!nothingEarlier.contains { if case .fetch = $0 { true } else { false } })
     }
+
+    @Test func theChartAsksForOnePageAtATimeAndOnlyForWhatIsInView() {
+        var harness = streaming(candles: 200)
+        let first = harness.send(.fetched(.candles(xlm, .oneMinute), page(endingAt: 10_000, count: 200), requestedAt: nil))
+        #expect(!first.contains { if case .fetch = $0 { true } else { false } }, "200 held, as asked: no page on its own")
+        let before = Timestamp(microseconds: 9_801 * minute)
+        #expect(harness.send(.earlierCandlesWanted(xlm, .oneMinute, before: before)) == [.fetch(.earlierCandles(xlm, .oneMinute, before: before))])
+        #expect(harness.send(.earlierCandlesWanted(xlm, .oneMinute, before: before)).isEmpty, "asked again while it runs: once")
+        let answered = harness.send(.fetched(.earlierCandles(xlm, .oneMinute, before: before), page(endingAt: 9_800, count: 200), requestedAt: nil))
+        #expect(!answered.contains { if case .fetch = $0 { true } else { false } }, "one page per ask")
+        #expect(harness.send(.earlierCandlesWanted(xlm, .fiveMinutes, before: before)).isEmpty, "not the chart's interval")
+        #expect(harness.send(.earlierCandlesWanted(FeedSessionTests.ada, .oneMinute, before: before)).isEmpty, "not in view")
+    }
 }

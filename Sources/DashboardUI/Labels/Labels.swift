@@ -58,6 +58,9 @@ struct Labels {
     }
     var noTrades: String { pick("체결 없음", "No trades yet") }
     var noCandles: String { pick("캔들 없음", "No candles yet") }
+    var loadingEarlierCandles: String { pick("불러오는 중…", "loading…") }
+    var startOfHistory: String { pick("기록 시작", "history starts") }
+    var pagedCandleLimit: String { pick("한도", "limit") }
     var high: String { pick("고가", "High") }
     var low: String { pick("저가", "Low") }
     var volume: String { pick("거래량", "Volume") }

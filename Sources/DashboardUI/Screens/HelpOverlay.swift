@@ -20,12 +20,12 @@ struct HelpOverlay: Widget {
         ("o", "compare: list coins on one exchange too"),
         ("1-9  [ ]", "chart interval"),
         ("+ -", "chart zoom"),
-        ("← →", "chart scroll, or move the cursor"),
+        ("← → PgUp PgDn", "chart scroll (loads earlier), or cursor"),
         ("x", "chart cursor: a candle's OHLCV"),
         ("< >", "depth: group price levels"),
         ("c", "depth: cumulative depth chart"),
         ("i", "depth: market order impact"),
-        ("Home", "depth: back to the spread"),
+        ("Home  End", "depth: spread; chart: oldest / newest"),
         ("mouse", "click: tab, row, again: open; wheel"),
     ]
 

@@ -27,6 +27,9 @@ public struct ChartView: Sendable, Hashable {
     /// The start of the candle the cursor is on, while the cursor is shown; ``newestCandle``
     /// when it was asked for before any candle came (it stands on the newest one shown).
     public var cursor: Timestamp?
+    /// The start of the oldest candle held when the page before it was asked for: while the
+    /// series still starts there, that page is loading.
+    public var loadingBefore: Timestamp?
 
     /// The cursor of a chart that had no candle yet when it was asked for.
     public static let newestCandle = Timestamp(microseconds: .max)
@@ -44,6 +47,38 @@ public struct ChartView: Sendable, Hashable {
             Self.columnsPerCandleRange.upperBound)
         self.scrollBack = max(0, scrollBack)
         self.cursor = cursor
+    }
+
+    /// The view zoomed in (`step` > 0) or out by `step` columns per candle, scrolled and
+    /// with the cursor as before.
+    public func zoomed(by step: Int) -> ChartView {
+        var zoomed = self
+        zoomed.columnsPerCandle = min(
+            max(columnsPerCandle + step, Self.columnsPerCandleRange.lowerBound), Self.columnsPerCandleRange.upperBound)
+        return zoomed
+    }
+
+    /// The view scrolled `step` candles back (negative: towards the newest), kept within the
+    /// `count` candles held.
+    public func scrolled(by step: Int, of count: Int) -> ChartView {
+        var scrolled = self
+        scrolled.scrollBack = min(max(0, scrollBack + step), max(0, count - 1))
+        return scrolled
+    }
+
+    /// The start of the oldest candle of `series` when the view shown in `columns` plot columns
+    /// is within a screen of it and the exchange may hold earlier ones: the page before it is
+    /// then wanted, so scrolling on finds it there.
+    public func wantsEarlierPage(of series: CandleSeries?, columns: Int) -> Timestamp? {
+        guard let series, series.canPageBack, let oldest = series.candles.first else { return nil }
+        let shown = visibleRange(of: series.candles.count, columns: columns)
+        return shown.lowerBound < fittingCandles(columns: columns) ? oldest.start : nil
+    }
+
+    /// Whether the page before the oldest candle of `series` was asked for and has not come.
+    public func isLoadingEarlier(_ series: CandleSeries?) -> Bool {
+        guard let series, let loadingBefore, series.canPageBack else { return false }
+        return series.candles.first?.start == loadingBefore
     }
 
     /// How many candles fit `columns` plot columns.

@@ -16,12 +16,26 @@ extension DetailState {
         case openDepth
         /// Fetch and stream the candles of this interval.
         case follow(CandleInterval)
+        /// Fetch the page of candles of this interval before this time (the oldest held).
+        case fetchEarlierCandles(CandleInterval, before: Timestamp)
     }
 
-    /// A key in the detail view: `candles` are the market's in the chart's interval, the
-    /// layout is `size`'s with a book of `bookRows` rows, `comparing` says whether two
-    /// exchanges' books could be shown.
-    mutating func handleDetailKey(_ key: Key, candles: [Candle], size: Size, bookRows: Int, comparing: Bool) -> Outcome {
+    /// A key in the detail view: `series` is the market's in the chart's interval, the layout
+    /// is `size`'s with a book of `bookRows` rows, `comparing` says whether two exchanges'
+    /// books could be shown. A key that takes the chart back to within a screen of its oldest
+    /// candle asks for the page before it (each time: one asked for before a reconnect is
+    /// asked for again).
+    mutating func handleDetailKey(_ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool) -> Outcome {
+        let outcome = applyDetailKey(key, series: series, size: size, bookRows: bookRows, comparing: comparing)
+        guard outcome == .done, [.left, .pageUp, .home].contains(key),
+            let before = chart.wantsEarlierPage(of: series, columns: plotColumns(size: size, bookRows: bookRows))
+        else { return outcome }
+        chart.loadingBefore = before
+        return .fetchEarlierCandles(chart.interval, before: before)
+    }
+
+    private mutating func applyDetailKey(_ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool) -> Outcome {
+        let candles = series?.candles ?? []
         switch key {
         case .escape, .backspace:
             return .backToTable
@@ -37,19 +51,26 @@ extension DetailState {
         case .character("["): return show(chart.interval.stepped(by: -1))
         case .character("]"): return show(chart.interval.stepped(by: 1))
         case .character("+"), .character("="):
-            chart = ChartView(
-                interval: chart.interval, columnsPerCandle: chart.columnsPerCandle + 1, scrollBack: chart.scrollBack, cursor: chart.cursor)
+            chart = chart.zoomed(by: 1)
         case .character("-"):
-            chart = ChartView(
-                interval: chart.interval, columnsPerCandle: chart.columnsPerCandle - 1, scrollBack: chart.scrollBack, cursor: chart.cursor)
+            chart = chart.zoomed(by: -1)
         case .left, .right:
             if chart.cursor != nil {
                 chart = chart.movingCursor(by: key == .left ? -1 : 1, in: candles, columns: plotColumns(size: size, bookRows: bookRows))
             } else {
-                let step = key == .left ? ChartView.scrollStep : -ChartView.scrollStep
-                let scrollBack = min(max(0, chart.scrollBack + step), max(0, candles.count - 1))
-                chart = ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle, scrollBack: scrollBack)
+                chart = chart.scrolled(by: key == .left ? ChartView.scrollStep : -ChartView.scrollStep, of: candles.count)
             }
+        case .pageUp, .home:
+            let fitting = chart.fittingCandles(columns: plotColumns(size: size, bookRows: bookRows))
+            let oldestAtLeft = max(chart.scrollBack, candles.count - fitting)
+            chart.cursor = nil
+            chart.scrollBack = key == .home ? oldestAtLeft : min(chart.scrollBack + fitting, oldestAtLeft)
+        case .pageDown:
+            chart.cursor = nil
+            chart.scrollBack = max(0, chart.scrollBack - chart.fittingCandles(columns: plotColumns(size: size, bookRows: bookRows)))
+        case .end:
+            chart.cursor = nil
+            chart.scrollBack = 0
         case .character("x"):
             guard chart.cursor == nil else {
                 chart.cursor = nil

@@ -47,6 +47,8 @@ public enum UICommand: Sendable, Hashable {
     case ringBell
     /// Stream the book and trades of this market (none for `nil`) and its candles in this interval.
     case follow(MarketCode?, CandleInterval)
+    /// Fetch from this exchange the page of the market's candles before this time.
+    case fetchEarlierCandles(Exchange, MarketCode, CandleInterval, before: Timestamp)
     /// Leave the dashboard.
     case quit
 }

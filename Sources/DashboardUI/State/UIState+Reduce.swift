@@ -129,9 +129,9 @@ extension UIState {
     }
 
     private mutating func handleDetail(_ key: Key, market: MarketCode) -> [UICommand] {
-        let candles = snapshot.candles[market]?[detail.chart.interval]?.candles ?? []
+        let series = snapshot.candles[market]?[detail.chart.interval]
         let bookRows = detailBookRows(of: market)
-        return carryOut(detail.handleDetailKey(key, candles: candles, size: size, bookRows: bookRows, comparing: board.isComparing), for: market)
+        return carryOut(detail.handleDetailKey(key, series: series, size: size, bookRows: bookRows, comparing: board.isComparing), for: market)
     }
 
     private mutating func handleDepth(_ key: Key, market: MarketCode) -> [UICommand] {
@@ -154,6 +154,8 @@ extension UIState {
             return []
         case .follow(let interval):
             return [.follow(market, interval)]
+        case .fetchEarlierCandles(let interval, let before):
+            return [.fetchEarlierCandles(exchange, market, interval, before: before)]
         }
     }
 

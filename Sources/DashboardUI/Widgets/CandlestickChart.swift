@@ -83,8 +83,22 @@ struct CandlestickChart: Widget {
                 style: selected ? theme.selected.bold : theme.muted)
         }
         if view.scrollBack > 0 {
-            buffer.write("  -\(view.scrollBack)", x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
+            x += buffer.write("  -\(view.scrollBack)", x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
         }
+        if let edge = historyEdge(columns: area.width - ChartScale.labelWidth) {
+            buffer.write("  " + edge, x: x, y: area.y, limit: area.maxX - x, style: theme.selected)
+        }
+    }
+
+    /// What the title says of the series' oldest end: the page before it loading, or, with the
+    /// oldest candle in view, the start of the exchange's history or the series' limit.
+    private func historyEdge(columns: Int) -> String? {
+        guard let series else { return nil }
+        let arrow = theme.isUnicode ? "◀" : "<"
+        if view.isLoadingEarlier(series) { return "\(arrow) " + labels.loadingEarlierCandles }
+        guard !series.candles.isEmpty, view.visibleRange(of: series.candles.count, columns: columns).lowerBound == 0 else { return nil }
+        if series.reachedStart { return "|\(arrow) " + labels.startOfHistory }
+        return series.canPageBack ? nil : "|\(arrow) " + labels.pagedCandleLimit
     }
 
     private func renderCandle(_ candle: Candle, x: Int, scale: ChartScale, in plot: Rect, into buffer: inout Buffer) {
