@@ -27,14 +27,17 @@ same for `coinboard --demo`, the demo exchange simulating every market inside th
 
 With --startup it measures start-up instead, --runs times against `serve-demo --rate 1000`
 (already running): from launching the dashboard to the first full table (the status bar reads
-live and every visible row has a price), and from Enter on the top row to its detail view with
-the book, the trades tape and the candles drawn. Times are read by polling tmux every 2 ms or
-so, so they include that polling.
+live and every visible row has a price), from Enter on the top row to the first candle on its
+chart, and to its detail view with the book, the trades tape and the candles drawn. The
+dashboards keep no candles between runs (`--candle-cache off`) unless --warm-store: then
+`coinboard snapshot` first fills a store with --warm-candles one-minute candles of the top
+market (KRW-BTC) from the same server, and every run draws from it. Times are read by polling
+tmux every 2 ms or so, so they include that polling.
 
 Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
        scripts/loadtest.py --idle [--seconds 20] [--detail]
        scripts/loadtest.py --in-process-demo [--demo-exchanges bithumb,upbit] [--seconds 20] [--detail]
-       scripts/loadtest.py --startup --size 200x60 [--runs 3]
+       scripts/loadtest.py --startup --size 200x60 [--runs 3] [--warm-store] [--warm-candles 1200]
 """
 
 import argparse
@@ -70,6 +73,8 @@ def parse_arguments():
     parser.add_argument("--demo-exchanges", default="bithumb", help="with --in-process-demo, the exchanges simulated (bithumb,upbit: both)")
     parser.add_argument("--startup", action="store_true", help="measure the time to the first full table and to a detail view")
     parser.add_argument("--runs", type=int, default=3, help="with --startup, how many launches")
+    parser.add_argument("--warm-store", action="store_true", help="with --startup, draw the chart from a candle store filled first")
+    parser.add_argument("--warm-candles", type=int, default=1200, help="with --warm-store, the one-minute candles kept first")
     return parser.parse_args()
 
 
@@ -274,27 +279,47 @@ def detail_is_drawn(text):
     return "스프레드" in text and "체결" in text and re.search(r"\d\d:\d\d:\d\d", text) is not None and "┃" in text
 
 
+def chart_has_candles(text):
+    """A candle of any shape on the screen (the table shows none)."""
+    return any(glyph in text for glyph in "┃╽╿╷╵")
+
+
+def fill_store(arguments, port, store):
+    """Keeps --warm-candles one-minute candles of KRW-BTC from the server on `port` in `store`."""
+    subprocess.run([arguments.binary, "snapshot", *demo_feed(port).split(), "--markets", "BTC", "--candles", "1m",
+                    "--candle-count", str(arguments.warm_candles), "--candle-cache", store, "--duration", "1"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=300)
+
+
 def measure_startup(arguments, folder):
-    """Seconds from launch to a full table, and from Enter to a drawn detail view, per run."""
+    """Seconds from launch to a full table, and from Enter to the first candle and to a drawn
+    detail view, per run."""
     height = int(arguments.size.split("x")[1])
     demo, port = serve_demo(arguments.binary, 1000)
     runs = []
     try:
         time.sleep(2)
+        store = f"{folder}/candles.sqlite" if arguments.warm_store else "off"
+        if arguments.warm_store:
+            fill_store(arguments, port, store)
         for run in range(arguments.runs):
             tmux = Tmux(folder)
             try:
                 launched = time.monotonic()
-                start_dashboard(tmux, arguments, folder, f"{demo_feed(port)} --watchlist {folder}/watchlist-{run}.json", state=f"state-{run}")
+                start_dashboard(tmux, arguments, folder,
+                                f"{demo_feed(port)} --watchlist {folder}/watchlist-{run}.json --candle-cache {store}", state=f"state-{run}")
                 tmux.wait_for(lambda text: table_is_full(text, height), 30, "a full table")
                 table = time.monotonic() - launched
                 time.sleep(1)
                 entered = time.monotonic()
                 tmux.run("send-keys", "-t", "load", "Enter")
+                tmux.wait_for(chart_has_candles, 30, "a candle on the chart")
+                chart = time.monotonic() - entered
                 tmux.wait_for(detail_is_drawn, 30, "the detail view with its book, tape and chart")
                 detail = time.monotonic() - entered
                 tmux.run("send-keys", "-t", "load", "q")
-                runs.append({"firstFullTableMs": round(table * 1000), "detailViewMs": round(detail * 1000)})
+                runs.append({"firstFullTableMs": round(table * 1000), "firstCandleMs": round(chart * 1000),
+                             "detailViewMs": round(detail * 1000), "candleStore": "warm" if arguments.warm_store else "off"})
                 time.sleep(0.5)
             finally:
                 tmux.kill()
