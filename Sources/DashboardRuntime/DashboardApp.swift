@@ -38,6 +38,8 @@ public actor DashboardApp {
     private let settings: DashboardSettings
     private let clock: any RuntimeClock
     private let frameInterval: Duration
+    /// What the status bar says from the start (a candle cache that could not be opened), if anything.
+    private let startupNotice: String?
     private let logger: Logger
     private var presenter = FramePresenter()
     private var screenCache = ScreenCache()
@@ -64,13 +66,15 @@ public actor DashboardApp {
     static let latencyWindow = Duration.seconds(5)
 
     /// Creates the app; nothing touches the terminal until ``run()``. `accounts` are the
-    /// exchange accounts `U` on the 보유 tab reads (the settings' readable accounts become theirs).
+    /// exchange accounts `U` on the 보유 tab reads (the settings' readable accounts become theirs);
+    /// `notice` is said in the status bar from the first frame.
     public init(
         backend: sending any TerminalBackend, store: MarketStore, supervisors: [FeedSupervisor],
         watchlist: any WatchlistRepository, holdings: any HoldingsRepository, accounts: [any AccountReading] = [],
-        settings: DashboardSettings, frameRate: Int = defaultFrameRate,
+        settings: DashboardSettings, frameRate: Int = defaultFrameRate, notice: String? = nil,
         clock: any RuntimeClock = SystemClock(), logger: Logger
     ) {
+        startupNotice = notice
         self.backend = backend
         self.store = store
         self.supervisors = supervisors
@@ -93,6 +97,7 @@ public actor DashboardApp {
         try backend.start()
         defer { backend.restore() }
         var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
+        if let startupNotice { _ = state.reduce(.notice(startupNotice)) }
         let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
         let (saves, save) = AsyncStream.makeStream(of: Watchlist.self, bufferingPolicy: .bufferingNewest(1))
         let (holdingsSaves, saveHoldings) = AsyncStream.makeStream(of: Holdings.self, bufferingPolicy: .bufferingNewest(1))

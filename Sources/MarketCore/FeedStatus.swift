@@ -34,6 +34,9 @@ public struct FeedStatus: Sendable, Hashable {
     public var lastProblem: String?
     /// Markets whose books are being rebuilt from a new snapshot.
     public var resyncingBooks: Set<MarketCode>
+    /// Why the candles kept between runs were given up for the rest of this run, once they
+    /// were (free of control characters); the charts then work from memory.
+    public var candleCacheProblem: String?
 
     /// Creates a status.
     public init(

@@ -74,6 +74,8 @@ public struct FeedSession: Sendable {
         case viewChanged(focus: [MarketCode], candleInterval: CandleInterval?)
         /// The chart of a market in view wants the page of candles before `before` (its oldest).
         case earlierCandlesWanted(MarketCode, CandleInterval, before: Timestamp)
+        /// The candles kept between runs failed (the words say why) and were given up for the run.
+        case candleArchiveFailed(String)
         /// The connection closed, or could not be made.
         case lost(String)
     }
@@ -202,6 +204,10 @@ public struct FeedSession: Sendable {
             return viewChanged(focus: focus, candleInterval: candleInterval)
         case .earlierCandlesWanted(let market, let interval, let before):
             return earlierCandlesWanted(market, interval, before: before)
+        case .candleArchiveFailed(let problem):
+            guard status.candleCacheProblem == nil else { return [] }
+            status.candleCacheProblem = problem.strippingUnsafeCharacters
+            return [.log(LogEntry(.warning, "candle cache off for this run", ["reason": problem])), .publishStatus(status)]
         case .lost(let problem):
             phase = .disconnected
             waitingFetches = []

@@ -231,7 +231,7 @@ public actor FeedSupervisor {
             let history = CandleHistory(market: market, interval: interval, candles: held, coveredUntil: nil, isKept: true)
             await store.apply([.candles(history)], from: exchange, feed: session.status)
         } catch {
-            archiveFailed(error)
+            await archiveFailed(error)
         }
     }
 
@@ -260,14 +260,15 @@ public actor FeedSupervisor {
             try await archive.keep(closed, of: market, interval: interval)
             keptThrough[market, default: [:]][interval] = max(newest, keptThrough[market]?[interval] ?? newest)
         } catch {
-            archiveFailed(error)
+            await archiveFailed(error)
         }
     }
 
-    /// Gives up the archive for this run, said once in the log: the chart works from memory.
-    private func archiveFailed(_ error: any Error) {
+    /// Gives up the archive for this run, said once (the log, and the status the screen shows):
+    /// the chart works from memory.
+    private func archiveFailed(_ error: any Error) async {
         archive = nil
-        logger.warning("candle cache off for this run", metadata: ["reason": .string(Self.describe(error))])
+        _ = try? await handle(.candleArchiveFailed(Self.describe(error)))
     }
 
     static func describe(_ error: any Error) -> String {

@@ -69,7 +69,7 @@ struct DashboardOptions: ParsableArguments {
             logger.warning("\(warning)")
             cacheWarning = warning
         }
-        let startupWarning = cacheWarning
+        let startupNotice = cacheWarning
         // The screen's own thread: the app, its snapshot reader, its timers and the exchanges'
         // connections run on one event loop, so reading and drawing a frame wake one thread.
         let screenLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -79,7 +79,6 @@ struct DashboardOptions: ParsableArguments {
             try await LivePipeline.run(
                 plan: plan,
                 configuration: FeedConfiguration(
-                    startupWarning: startupWarning,
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
                 snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next(),
@@ -89,7 +88,7 @@ struct DashboardOptions: ParsableArguments {
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
                     store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository, holdings: holdingsFile,
                     accounts: DashboardAccount.accounts(of: plan, in: pipeline, environment: environment), settings: settings, frameRate: frameRate,
-                    clock: screenClock, logger: logger)
+                    notice: startupNotice, clock: screenClock, logger: logger)
                 let view = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: screenLoop.next())) {
                     try await app.run()
                 }

@@ -53,4 +53,21 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         try await tmux.send("q")
         #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
     }
+
+    /// A candle cache that cannot be opened (its folder is a file) is said in the status bar,
+    /// still there once the feed is live, and the chart works from memory.
+    @Test func anUnwritableCandleCacheIsSaidAndTheChartWorksFromMemory() async throws {
+        let run = try Run()
+        defer { run.remove() }
+        FileManager.default.createFile(atPath: run.folder + "/file", contents: Data("x".utf8))
+        let tmux = try await TmuxSession.start(
+            try run.command("--demo --candle-cache \(run.folder)/file/candles.sqlite --log-file \(run.folder)/log"), width: 140, height: 45)
+        defer { tmux.kill() }
+        let live = try await tmux.waitForScreen("the live KRW table") { $0.contains("비트코인") && $0.contains("● live") }
+        #expect(live.contains("candle cache off, charts from memory: "), "\(live)")
+        try await tmux.send("Enter")
+        try await tmux.waitForScreen("BTC's chart from memory") { $0.contains("1m 3m 5m") && $0.contains("┃") }
+        try await tmux.send("q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+    }
 }

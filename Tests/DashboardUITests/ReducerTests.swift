@@ -194,6 +194,21 @@ import Testing
         store.send(.watchlistProblem(nil)) { $0.watchlistProblem = nil }
     }
 
+    /// The candle cache given up mid-run is said once, when the feed first reports it.
+    @Test func aCandleCacheGivenUpIsSaidOnce() {
+        var store = ReducerStore(Sample.state())
+        var feed = FeedStatus(state: .live, messages: 1200, lastMarketDataAt: Sample.now)
+        feed.candleCacheProblem = "disk full"
+        let failed = BoardSnapshot(Sample.snapshot(feed: feed))
+        store.send(.snapshotArrived(failed)) {
+            $0.setBoard(failed)
+            $0.notice = "캔들 저장소 끔, 차트는 메모리로: disk full"
+        }
+        store.send(.notice(nil)) { $0.notice = nil }
+        store.send(.snapshotArrived(failed)) { $0.setBoard(failed) }
+        #expect(store.state.notice == nil, "not said again")
+    }
+
     @Test func fInTheDetailTogglesThatMarket() {
         var store = ReducerStore(Sample.state())
         store.press(.down) {

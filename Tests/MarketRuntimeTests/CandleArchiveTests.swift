@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    /// An archive whose file has become unwritable: every call fails.
+    struct FailingArchive: CandleArchive {
+        struct DiskFull: Error, CustomStringConvertible {
+            var description: String { "disk full\u{1B}[2J" }
+        }
+
+        func candles(of market: MarketCode, interval: CandleInterval, limit: Int, viewedAt: Timestamp) async throws -> [Candle] {
+            throw DiskFull()
+        }
+
+        func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws { throw DiskFull() }
+    }
+
     func candle(minutesBefore minutes: Int64, close: ExactDecimal, at now: Timestamp) -> Candle {
         Candle(
             start: now.advanced(byMicroseconds: -minutes * 60_000_000), open: 300, high: 320, low: 290, close: close, volume: 10)
@@ -56,5 +69,29 @@ import Testing
         #expect(shown)
         #expect(await store.candles(of: xlm, interval: .oneMinute, on: .bithumb) == held + [closed, open])
         #expect(try await eventually { archive.kept == [closed] }, "the page's closed candle, not the one still trading")
+    }
+
+    /// A failing archive is given up for the run and said once in the status, free of control
+    /// characters; the chart still gets the exchange's page.
+    @Test func aFailingArchiveIsSaidInTheStatusAndTheChartWorksFromMemory() async throws {
+        let clock = ManualClock()
+        let now = clock.wallNow()
+        let page = FeedMessage(events: [
+            .candles(
+                CandleHistory(
+                    market: xlm, interval: .oneMinute, candles: [candle(minutesBefore: 2, close: 305, at: now)], coveredUntil: nil))
+        ])
+        let listing = FeedMessage(events: [.markets([Market(code: xlm, koreanName: "스텔라루멘", englishName: "Lumens")])])
+        let fetcher = ScriptedFetcher(answers: [.markets: listing, .candles(xlm, .oneMinute, count: 200): page])
+        let transport = ScriptedTransport(
+            bookUpdates: .wholeBooks, scripts: [.init(messages: [], closesAfterwards: false)], fetcher: fetcher)
+        let store = MarketStore()
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(focus: [xlm], candleInterval: .oneMinute), archive: FailingArchive(), clock: clock)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        #expect(try await eventually { await store.candles(of: xlm, interval: .oneMinute, on: .bithumb).count == 1 })
+        #expect(try await eventually { await supervisor.currentStatus.candleCacheProblem == "disk full[2J" })
     }
 }

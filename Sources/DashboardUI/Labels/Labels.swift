@@ -61,6 +61,9 @@ struct Labels {
     var loadingEarlierCandles: String { pick("불러오는 중…", "loading…") }
     var startOfHistory: String { pick("기록 시작", "history starts") }
     var pagedCandleLimit: String { pick("한도", "limit") }
+    func candleCacheOff(_ problem: String) -> String {
+        pick("캔들 저장소 끔, 차트는 메모리로: \(problem)", "candle cache off, charts from memory: \(problem)")
+    }
     var high: String { pick("고가", "High") }
     var low: String { pick("저가", "Low") }
     var volume: String { pick("거래량", "Volume") }

@@ -104,6 +104,7 @@ public struct UIState: Sendable, Equatable {
     // MARK: Changes the reducer makes
 
     mutating func setBoard(_ board: BoardSnapshot) {
+        let previous = self.board
         self.board = board
         if !board.exchanges.contains(exchange) { exchange = board.exchanges[0] }
         if !MarketTab.shown(comparing: board.isComparing).contains(table.tab) { table.tab = .krw }
@@ -119,6 +120,9 @@ public struct UIState: Sendable, Equatable {
             let names = named.map { "\(MarketRows.name(of: $0.code, market: $0, language: nameLanguage)) (\($0.code.code))" }
             let prefix = board.isComparing ? "\(labels.exchangeName(exchange)) " : ""
             setNotice(prefix + "\(labels.newListing): " + names.joined(separator: ", "))
+        }
+        for exchange in board.exchanges where previous[exchange].feed.candleCacheProblem == nil {
+            if let problem = board[exchange].feed.candleCacheProblem { setNotice(labels.candleCacheOff(problem)) }
         }
         for (market, move) in snapshot.diff.priceMoves {
             flashes[market] = Flash(move: move, until: now.advanced(byMicroseconds: Self.flashDuration))

@@ -49,7 +49,7 @@ enum CandleCache {
             try await store.trim(toBytes: maximumBytes(settings))
             return store
         } catch {
-            warn("\(error); charts work from memory")
+            warn("candle cache off, charts from memory: \(error)")
             return nil
         }
     }
