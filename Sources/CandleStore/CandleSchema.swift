@@ -4,7 +4,7 @@ import GRDB
 /// shipped, is never changed: a later one changes what it made.
 enum CandleSchema {
     /// The migrations' names, oldest first.
-    static let versions = ["v1-candles", "v2-views"]
+    static let versions = ["v1-candles", "v2-views", "v3-spans"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -35,6 +35,19 @@ enum CandleSchema {
                 sql: """
                     INSERT INTO series_view (source, market, viewed)
                     SELECT source, market, 0 FROM candle GROUP BY source, market
+                    """)
+        }
+        migrator.registerMigration(versions[2]) { db in
+            // Stretches of time over which the store holds every candle the exchange has, from
+            // the pages it answered: [first, until) in microseconds, merged where they touch.
+            // An earlier page inside one is read from the store instead of the exchange.
+            try db.execute(
+                sql: """
+                    CREATE TABLE candle_span (
+                        source TEXT NOT NULL, market TEXT NOT NULL, interval TEXT NOT NULL,
+                        first INTEGER NOT NULL, until INTEGER NOT NULL,
+                        PRIMARY KEY (source, market, interval, first)
+                    ) WITHOUT ROWID
                     """)
         }
         return migrator

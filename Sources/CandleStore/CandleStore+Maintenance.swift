@@ -49,6 +49,7 @@ extension CandleStore {
                     arguments: [excess])
                 removed += db.changesCount
             }
+            if removed > 0 { try Self.shrinkSpans(db) }
             return removed
         }
         if removed > 0 { try await giveBackPages() }
@@ -60,8 +61,23 @@ extension CandleStore {
         try await writing { db in
             try db.execute(sql: "DELETE FROM candle")
             try db.execute(sql: "DELETE FROM series_view")
+            try db.execute(sql: "DELETE FROM candle_span")
         }
         try await giveBackPages()
+    }
+
+    /// Starts each span at its series' oldest candle left, and drops a span left empty:
+    /// trimming takes a series' oldest candles first, so what remains of a span is whole.
+    private static func shrinkSpans(_ db: Database) throws {
+        let oldestLeft = """
+            coalesce((
+                SELECT min(c.start) FROM candle c
+                WHERE c.source = candle_span.source AND c.market = candle_span.market AND c.interval = candle_span.interval
+            ), until)
+            """
+        // Those wholly before go first, so the one span moved up meets no other's start.
+        try db.execute(sql: "DELETE FROM candle_span WHERE until <= \(oldestLeft)")
+        try db.execute(sql: "UPDATE candle_span SET first = max(first, \(oldestLeft))")
     }
 
     /// Frees the pages deleted rows left, and empties the write-ahead log into the file.

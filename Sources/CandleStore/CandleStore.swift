@@ -67,9 +67,11 @@ public final class CandleStore: Sendable {
     }
 
     /// Writes candles of a series in one transaction; a candle already held at the same start
-    /// is replaced (a fetched page wins over what was held).
-    public func save(_ candles: [Candle], of key: CandleSeriesKey) async throws(CandleStoreError) {
-        guard !candles.isEmpty else { return }
+    /// is replaced (a fetched page wins over what was held). With `covering`, the exchange's
+    /// answer holds every candle it has in that stretch of time, and the store says so from
+    /// then on (see ``coveredPage(of:before:limit:)``).
+    public func save(_ candles: [Candle], of key: CandleSeriesKey, covering: Range<Timestamp>? = nil) async throws(CandleStoreError) {
+        guard !candles.isEmpty || covering != nil else { return }
         try await writing { db in
             let statement = try db.cachedStatement(
                 sql: """
@@ -79,7 +81,50 @@ public final class CandleStore: Sendable {
                     volume = excluded.volume, value = excluded.value
                     """)
             for candle in candles { try statement.execute(arguments: CandleRow.arguments(candle, of: key)) }
+            if let covering, !covering.isEmpty { try Self.addSpan(covering, of: key, in: db) }
         }
+    }
+
+    /// Up to `limit` of the newest candles of a series before `before`, when the store holds
+    /// every candle the exchange has from the oldest of them up to `before` (a span of answered
+    /// pages reaches it): the page the exchange would answer, or its newest part. `nil` when
+    /// the store cannot say, or holds none there.
+    public func coveredPage(of key: CandleSeriesKey, before: Timestamp, limit: Int) async throws(CandleStoreError) -> [Candle]? {
+        try await reading { db in
+            guard
+                let first = try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT first FROM candle_span
+                        WHERE source = ? AND market = ? AND interval = ? AND first < ? AND until >= ?
+                        """,
+                    arguments: [key.source, key.market.code, key.interval.rawValue, before.microseconds, before.microseconds])
+            else { return nil }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(CandleRow.columns) FROM candle
+                    WHERE source = ? AND market = ? AND interval = ? AND start >= ? AND start < ?
+                    ORDER BY start DESC LIMIT ?
+                    """,
+                arguments: [key.source, key.market.code, key.interval.rawValue, first, before.microseconds, max(0, limit)])
+            let page = rows.reversed().compactMap(CandleRow.candle)
+            return page.isEmpty ? nil : page
+        }
+    }
+
+    /// Adds `span` to the series' spans, merged with every one it overlaps or touches.
+    private static func addSpan(_ span: Range<Timestamp>, of key: CandleSeriesKey, in db: Database) throws {
+        let series: StatementArguments = [key.source, key.market.code, key.interval.rawValue]
+        let touching = "source = ? AND market = ? AND interval = ? AND first <= ? AND until >= ?"
+        let bounds: StatementArguments = [span.upperBound.microseconds, span.lowerBound.microseconds]
+        let row = try Row.fetchOne(
+            db, sql: "SELECT min(first) AS first, max(until) AS until FROM candle_span WHERE \(touching)", arguments: series + bounds)
+        let first = min(row?["first"] ?? span.lowerBound.microseconds, span.lowerBound.microseconds)
+        let until = max(row?["until"] ?? span.upperBound.microseconds, span.upperBound.microseconds)
+        try db.execute(sql: "DELETE FROM candle_span WHERE \(touching)", arguments: series + bounds)
+        try db.execute(
+            sql: "INSERT INTO candle_span (source, market, interval, first, until) VALUES (?, ?, ?, ?, ?)", arguments: series + [first, until])
     }
 
     /// Notes that a market's chart was looked at `time`: trimming spares it longest.

@@ -19,7 +19,11 @@ public struct StoreCandleArchive: CandleArchive {
         return try await store.candles(of: CandleSeriesKey(source: source, market: market, interval: interval), limit: limit)
     }
 
-    public func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws {
-        try await store.save(candles, of: CandleSeriesKey(source: source, market: market, interval: interval))
+    public func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval, covering: Range<Timestamp>?) async throws {
+        try await store.save(candles, of: CandleSeriesKey(source: source, market: market, interval: interval), covering: covering)
+    }
+
+    public func page(of market: MarketCode, interval: CandleInterval, before: Timestamp, limit: Int) async throws -> [Candle]? {
+        try await store.coveredPage(of: CandleSeriesKey(source: source, market: market, interval: interval), before: before, limit: limit)
     }
 }

@@ -8,5 +8,11 @@ public protocol CandleArchive: Sendable {
     /// chart looked at `viewedAt` (the archive spares the markets looked at last).
     func candles(of market: MarketCode, interval: CandleInterval, limit: Int, viewedAt: Timestamp) async throws -> [Candle]
     /// Keeps closed candles of `market` at `interval`; one held at the same start is replaced.
-    func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async throws
+    /// With `covering`, they are the exchange's answer for that stretch of time: every candle
+    /// it has there.
+    func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval, covering: Range<Timestamp>?) async throws
+    /// The page of `market` at `interval` before `before` (at most `limit`, oldest first) as
+    /// the exchange would answer it, when the archive holds every candle the exchange has from
+    /// the oldest of them up to `before`; `nil` when it cannot say.
+    func page(of market: MarketCode, interval: CandleInterval, before: Timestamp, limit: Int) async throws -> [Candle]?
 }

@@ -158,11 +158,16 @@ public actor FeedSupervisor {
             let requestedAt: MarketState.ArrivalMark? =
                 if case .book = request { await store.arrivalMark(of: exchange) } else { nil }
             if case .candles(let market, let interval) = request { await recallCandles(of: market, interval: interval) }
-            let message = try await fetcher.fetch(session.resource(for: request))
-            if let (market, interval) = request.candleSeries {
-                // Kept before it is shown: whoever sees the page can count on it being kept.
-                for case .candles(let history) in message.events where history.market == market && history.interval == interval {
-                    await keep(history.candles, of: market, interval: interval)
+            let message: FeedMessage
+            if let kept = await keptPage(answering: request) {
+                message = kept
+            } else {
+                message = try await fetcher.fetch(session.resource(for: request))
+                if let (market, interval) = request.candleSeries {
+                    // Kept before it is shown: whoever sees the page can count on it being kept.
+                    for case .candles(let history) in message.events where history.market == market && history.interval == interval {
+                        await keep(history.candles, of: market, interval: interval, answering: request)
+                    }
                 }
             }
             try await handle(.fetched(request, message, requestedAt: requestedAt))
@@ -235,6 +240,24 @@ public actor FeedSupervisor {
         }
     }
 
+    /// An earlier page of candles read from the archive, when it holds all the exchange would
+    /// answer: no request is spent on it.
+    private func keptPage(answering request: FeedSession.FetchRequest) async -> FeedMessage? {
+        guard let archive, case .earlierCandles(let market, let interval, let before) = request else { return nil }
+        do {
+            let limit = session.configuration.candleHistory
+            guard let page = try await archive.page(of: market, interval: interval, before: before, limit: limit) else { return nil }
+            logger.info(
+                "candles read from the cache",
+                metadata: ["market": "\(market.code)", "interval": "\(interval.rawValue)", "candles": "\(page.count)"])
+            let history = CandleHistory(market: market, interval: interval, candles: page, coveredUntil: nil, isKept: true, endsBefore: before)
+            return FeedMessage(events: [.candles(history)])
+        } catch {
+            await archiveFailed(error)
+            return nil
+        }
+    }
+
     /// Every ``candleKeepInterval``, keeps the candles of the markets in view that closed since.
     private func keepCandles() async throws {
         while true {
@@ -250,14 +273,25 @@ public actor FeedSupervisor {
         }
     }
 
-    /// Keeps those of `candles` that have closed (the newest may still be trading).
-    private func keep(_ candles: [Candle], of market: MarketCode, interval: CandleInterval) async {
+    /// Keeps those of `candles` that have closed (the newest may still be trading); for the
+    /// exchange's answer to a candles fetch, with what it covers: from its oldest candle up to
+    /// the time an earlier page was asked before, or to the end of the latest page's newest
+    /// closed candle.
+    private func keep(
+        _ candles: [Candle], of market: MarketCode, interval: CandleInterval, answering request: FeedSession.FetchRequest? = nil
+    ) async {
         guard let archive else { return }
         let now = clock.wallNow()
         let closed = candles.filter { $0.start.advanced(byMicroseconds: interval.microseconds) <= now }
-        guard let newest = closed.map(\.start).max() else { return }
+        guard let oldest = closed.map(\.start).min(), let newest = closed.map(\.start).max() else { return }
+        let covering: Range<Timestamp>? =
+            switch request {
+            case .candles: oldest..<newest.advanced(byMicroseconds: interval.microseconds)
+            case .earlierCandles(_, _, let before): oldest < before ? oldest..<before : nil
+            case .book, .trades, nil: nil
+            }
         do {
-            try await archive.keep(closed, of: market, interval: interval)
+            try await archive.keep(closed, of: market, interval: interval, covering: covering)
             keptThrough[market, default: [:]][interval] = max(newest, keptThrough[market]?[interval] ?? newest)
         } catch {
             await archiveFailed(error)

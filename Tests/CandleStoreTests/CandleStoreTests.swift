@@ -91,6 +91,51 @@ import Testing
         }
     }
 
+    func span(_ minutes: Range<Int64>) -> Range<Timestamp> {
+        candle(minute: minutes.lowerBound).start..<candle(minute: minutes.upperBound).start
+    }
+
+    /// A page is read from the store only inside what the exchange's answers covered, and only
+    /// back to where that coverage starts; answers that touch make one span.
+    @Test func aPageInsideAnAnsweredSpanComesFromTheStore() async throws {
+        try await withFolder { folder in
+            let store = try CandleStore(path: folder + "/candles.sqlite")
+            try await store.save((0..<50).map { candle(minute: $0) }, of: btc)
+            #expect(try await store.coveredPage(of: btc, before: candle(minute: 40).start, limit: 10) == nil, "held, but no answer covered it")
+            try await store.save((30..<50).map { candle(minute: $0) }, of: btc, covering: span(30..<50))
+            let inside = try await store.coveredPage(of: btc, before: candle(minute: 45).start, limit: 10)
+            #expect(inside?.map(\.start) == (35..<45).map { candle(minute: $0).start })
+            let toItsStart = try await store.coveredPage(of: btc, before: candle(minute: 35).start, limit: 10)
+            #expect(toItsStart?.map(\.start) == (30..<35).map { candle(minute: $0).start }, "not past where the answers began")
+            #expect(try await store.coveredPage(of: btc, before: candle(minute: 30).start, limit: 10) == nil)
+            #expect(try await store.coveredPage(of: btc, before: candle(minute: 60).start, limit: 10) == nil, "after the span")
+            try await store.save((10..<30).map { candle(minute: $0) }, of: btc, covering: span(10..<30))
+            let joined = try await store.coveredPage(of: btc, before: candle(minute: 35).start, limit: 10)
+            #expect(joined?.map(\.start) == (25..<35).map { candle(minute: $0).start }, "touching answers make one span")
+            #expect(try await store.coveredPage(of: eth, before: candle(minute: 35).start, limit: 10) == nil, "series stay apart")
+        }
+    }
+
+    /// Trimming a series' oldest candles moves its span's start up to what is left; clearing
+    /// drops every span.
+    @Test func trimmingAndClearingTakeTheSpansWithTheCandles() async throws {
+        try await withFolder { folder in
+            let store = try CandleStore(path: folder + "/candles.sqlite")
+            try await store.save((0..<10).map { candle(minute: $0) }, of: btc, covering: span(0..<10))
+            try await store.save((100..<3000).map { candle(minute: $0) }, of: btc, covering: span(100..<3000))
+            let full = try await store.stats()
+            let removed = try await store.trim(toBytes: full.bytes / 2)
+            let oldest = try #require(try await store.candles(of: btc, before: nil, limit: 3000).first)
+            #expect(removed > 10 && oldest.start > candle(minute: 100).start)
+            #expect(try await store.coveredPage(of: btc, before: oldest.start, limit: 10) == nil, "nothing covered before what is left")
+            let after = oldest.start.advanced(byMicroseconds: 5 * 60_000_000)
+            #expect(try await store.coveredPage(of: btc, before: after, limit: 10)?.first == oldest)
+            try await store.clear()
+            try await store.save([candle(minute: 200)], of: btc)
+            #expect(try await store.coveredPage(of: btc, before: candle(minute: 201).start, limit: 10) == nil)
+        }
+    }
+
     @Test func extremeValuesComeBackExactly() async throws {
         try await withFolder { folder in
             let store = try CandleStore(path: folder + "/candles.sqlite")

@@ -50,19 +50,29 @@ extension TimedEndToEndTests {
             }
         }
 
-        @Test("--candle-count 3000 on the demo's one-minute candles: 3,000 in order, pages joined without a seam")
+        @Test(
+            "--candle-count 3000 on the demo's one-minute candles: 3,000 in order, pages joined without a seam; the next run reads the earlier pages from the store"
+        )
         func threeThousandCandlesInPages() async throws {
-            let output = try await SnapshotOutput.capture([
-                "--demo", "--markets", "BTC", "--candles", "1m", "--candle-count", "3000", "--duration", "1", "--candle-cache", "off",
-            ])
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let times = try #require(output.candles["KRW-BTC"]?.items).compactMap { formatter.date(from: $0.time) }
-            #expect(times.count == 3000)
-            let steps = zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) / 60 }
-            #expect(steps.allSatisfy { $0 >= 1 }, "oldest first, one candle a minute at most")
-            // Bitcoin, the demo's busiest market, trades every minute: any hole is a seam.
-            #expect(steps.max() == 1, "the longest gap, in minutes: \(steps.max() ?? 0)")
+            try await withFolder { folder in
+                let formatter = ISO8601DateFormatter()
+                formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+                for run in 1...2 {
+                    let log = folder + "/log-\(run)"
+                    let output = try await SnapshotOutput.capture([
+                        "--demo", "--markets", "BTC", "--candles", "1m", "--candle-count", "3000", "--duration", "1",
+                        "--candle-cache", folder + "/candles.sqlite", "--log-file", log,
+                    ])
+                    let times = try #require(output.candles["KRW-BTC"]?.items).compactMap { formatter.date(from: $0.time) }
+                    #expect(times.count == 3000, "run \(run)")
+                    let steps = zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) / 60 }
+                    #expect(steps.allSatisfy { $0 >= 1 }, "oldest first, one candle a minute at most")
+                    // Bitcoin, the demo's busiest market, trades every minute: any hole is a seam.
+                    #expect(steps.max() == 1, "run \(run): the longest gap, in minutes: \(steps.max() ?? 0)")
+                    let fromStore = try String(contentsOfFile: log, encoding: .utf8).contains("candles read from the cache")
+                    #expect(fromStore == (run == 2), "run \(run): pages from the store only once it holds them")
+                }
+            }
         }
 
         @Test("cache stats says what the store holds against its limit; cache clear empties it; off is said")
