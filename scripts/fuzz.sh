@@ -22,7 +22,7 @@ if [ "${1:-}" = "--runs" ]; then
 fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(bithumb bithumb-legacy upbit)
+[ ${#targets[@]} -gt 0 ] || targets=(bithumb bithumb-legacy upbit binance)
 
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 runtime=$(ls "$swift_bin"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-"$(uname -m)".a 2>/dev/null | head -n 1)
@@ -46,7 +46,8 @@ for target in "${targets[@]}"; do
         bithumb) prefix=bithumb-v2- ;;
         bithumb-legacy) prefix=bithumb-legacy- ;;
         upbit) prefix=upbit- ;;
-        *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit)" >&2; exit 64 ;;
+        binance) prefix=binance- ;;
+        *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit, binance)" >&2; exit 64 ;;
     esac
     corpus="$work/corpus/$target"
     [ "$fresh" = no ] || corpus="$work/corpus-fresh/$target"

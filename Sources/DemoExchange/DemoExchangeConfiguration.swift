@@ -40,7 +40,7 @@ public struct DemoExchangeConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
         idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = WireLimits.requestBytes,
-        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases),
+        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases.filter(\.isFollowed)),
         accountKeys: APIKeyPair = demoAccountKeys
     ) {
         self.accountKeys = accountKeys

@@ -29,6 +29,8 @@ public struct ExchangeEndpoints: Sendable, Hashable {
             ExchangeEndpoints(checked: dialect, "wss://pubwss.bithumb.com/pub/ws", "https://api.bithumb.com")
         case .upbit:
             ExchangeEndpoints(checked: dialect, "wss://api.upbit.com/websocket/v1", "https://api.upbit.com")
+        case .binance:
+            ExchangeEndpoints(checked: dialect, "wss://stream.binance.com:9443/stream", "https://api.binance.com")
         }
     }
 

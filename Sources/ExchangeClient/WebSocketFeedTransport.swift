@@ -219,7 +219,7 @@ struct WebSocketFeedConnection: FeedConnection {
         switch dialect {
         case .bithumb, .upbit:
             try await send(.text, ByteBuffer(string: "PING"))
-        case .bithumbLegacy:
+        case .bithumbLegacy, .binance:
             try await send(.ping, ByteBuffer())
         }
     }

@@ -106,6 +106,7 @@ public enum FeedSource: Sendable {
             case .bithumb: "Bithumb"
             case .bithumbLegacy: "Bithumb legacy"
             case .upbit: name == "upbit" ? "Upbit" : name
+            case .binance: "Binance"
             }
         case .replay: "REPLAY"
         }

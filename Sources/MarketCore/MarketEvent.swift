@@ -43,6 +43,9 @@ public enum FeedNotice: Sendable, Hashable {
     case heartbeat
     /// The server rejected a request; `code` is the exchange's error name or status.
     case rejected(code: String, message: String)
+    /// The server said it is about to close the connection (Binance's `serverShutdown`): a
+    /// new one should be made at once.
+    case closing(message: String)
 }
 
 /// Candle history for one market and interval.

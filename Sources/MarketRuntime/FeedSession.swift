@@ -354,7 +354,8 @@ public struct FeedSession: Sendable {
 
     /// Takes one message. Only market data (tickers, trades, books) makes the feed live and
     /// fresh; heartbeats, acknowledgements, rejections and undecodable frames are counted but
-    /// say nothing about whether prices are current.
+    /// say nothing about whether prices are current. A server that says it is closing ends the
+    /// session once the message's data is published, so a new connection is made.
     private mutating func receive(_ message: FeedMessage, at now: Moment) -> [Action] {
         status.messages += message.frames
         var actions = marketData(in: message.events, at: now)
@@ -364,6 +365,7 @@ public struct FeedSession: Sendable {
             actions.append(.log(LogEntry(.debug, "decode error", ["error": first])))
         }
         var events: [MarketEvent] = []
+        var closing = false
         events.reserveCapacity(message.events.count)
         for event in message.events {
             switch event {
@@ -377,10 +379,13 @@ public struct FeedSession: Sendable {
             case .notice(.rejected(let code, let text)):
                 status.lastProblem = "the exchange refused: \(code) \(text)".strippingUnsafeCharacters
                 actions.append(.log(LogEntry(.warning, "request rejected", ["code": code, "message": text])))
+            case .notice(.closing(let text)):
+                actions.append(.log(LogEntry(.notice, "the exchange is closing the connection", ["message": text])))
+                closing = true
             default:
                 events.append(event)
             }
         }
-        return actions + [.publish(events, status, requestedAt: nil)]
+        return actions + [.publish(events, status, requestedAt: nil)] + (closing ? [.end(.closedByExchange)] : [])
     }
 }

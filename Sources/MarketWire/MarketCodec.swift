@@ -8,9 +8,17 @@ public enum Dialect: String, CaseIterable, Sendable, Hashable {
     case bithumbLegacy = "bithumb-legacy"
     /// Upbit (`/v1/...`, `/websocket/v1`).
     case upbit
+    /// Binance spot (`/api/v3/...`, the combined stream endpoint), the reference for won prices.
+    case binance
 
     /// The exchange that speaks it (both Bithumb dialects are Bithumb's).
-    public var exchange: Exchange { self == .upbit ? .upbit : .bithumb }
+    public var exchange: Exchange {
+        switch self {
+        case .bithumb, .bithumbLegacy: .bithumb
+        case .upbit: .upbit
+        case .binance: .binance
+        }
+    }
 
     /// A fresh codec for this dialect.
     public func makeCodec() -> any MarketCodec {
@@ -18,6 +26,7 @@ public enum Dialect: String, CaseIterable, Sendable, Hashable {
         case .bithumb: UpbitFamilyCodec(profile: .bithumb)
         case .upbit: UpbitFamilyCodec(profile: .upbit)
         case .bithumbLegacy: BithumbLegacyCodec()
+        case .binance: BinanceCodec()
         }
     }
 }

@@ -77,7 +77,8 @@ extension HoldingsContents.Entry {
 
     /// The entry, or `nil` when a field is missing or out of range.
     var entry: LedgerEntry? {
-        guard !id.isEmpty, id.count <= 64, let exchange = Exchange(rawValue: exchange), let side = LedgerEntry.Side(rawValue: side),
+        guard !id.isEmpty, id.count <= 64, let exchange = Exchange(rawValue: exchange), exchange.isFollowed,
+            let side = LedgerEntry.Side(rawValue: side),
             let quantity = ExactDecimal(quantity), quantity > .zero, let time = Timestamp(iso8601: time)
         else { return nil }
         let asset: LedgerEntry.Asset
@@ -105,7 +106,7 @@ extension HoldingsContents.Account {
 
     /// The read, or `nil` when a field is missing or out of range.
     var read: AccountRead? {
-        guard let exchange = Exchange(rawValue: exchange), let readAt = Timestamp(iso8601: readAt),
+        guard let exchange = Exchange(rawValue: exchange), exchange.isFollowed, let readAt = Timestamp(iso8601: readAt),
             let cash = ExactDecimal(cash), !cash.isNegative
         else { return nil }
         let read = balances.compactMap { balance -> AccountRead.Balance? in

@@ -52,6 +52,7 @@ public struct EventLine: Sendable {
             case .subscribed(let message): text = "notice subscribed \(message.strippingUnsafeCharacters)"
             case .heartbeat: text = "notice heartbeat"
             case .rejected(let code, let message): text = "notice rejected \(code) \(message.strippingUnsafeCharacters)"
+            case .closing(let message): text = "notice closing \(message.strippingUnsafeCharacters)"
             }
         }
     }

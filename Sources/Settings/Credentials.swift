@@ -96,7 +96,7 @@ public enum Credentials {
         let locator = KeyLocator(text: text)
         var pairs: [Exchange: APIKeyPair] = [:]
         for (name, value) in root {
-            guard let exchange = Exchange(rawValue: name), let table = value.table else {
+            guard let exchange = Exchange(rawValue: name), exchange.isFollowed, let table = value.table else {
                 throw .badConfig(
                     file: file, line: locator.line(of: [name]), key: name, problem: "unknown table (upbit or bithumb)")
             }

@@ -45,6 +45,7 @@ import Testing
             case .bithumb: "bithumb-v2-"
             case .bithumbLegacy: "bithumb-legacy-"
             case .upbit: "upbit-"
+            case .binance: "binance-"
             }
         var decodedEvents = 0
         var comparisons = 0

@@ -115,6 +115,18 @@ import Testing
             ])
     }
 
+    @Test("a server that says it is closing ends the session after what came with it is published")
+    func aClosingServerEndsTheSession() {
+        var harness = Harness()
+        _ = harness.stream()
+        let closing = harness.send(.received(FeedMessage(events: [.notice(.closing(message: "serverShutdown"))])))
+        #expect(
+            closing == [
+                .log(LogEntry(.notice, "the exchange is closing the connection", ["message": "serverShutdown"])),
+                .publish([], FeedStatus(messages: 1), requestedAt: nil), .end(.closedByExchange),
+            ])
+    }
+
     @Test("heartbeats, acknowledgements and undecodable frames are counted but never make the feed live; a read of several frames counts each")
     func onlyMarketDataIsLive() {
         var harness = Harness()

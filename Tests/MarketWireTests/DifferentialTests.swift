@@ -54,6 +54,8 @@ import Testing
                         try UpbitFamilyCodec.decodeFrame(root, profile: profile, storage: &storage, into: &result)
                     case .bithumbLegacy:
                         try BithumbLegacyCodec.decodeFrame(root, storage: &storage, into: &result)
+                    case .binance:
+                        try BinanceCodec.decodeFrame(root, storage: &storage, into: &result)
                     }
                 }
             } catch {
@@ -84,8 +86,9 @@ import Testing
         }
     }
 
-    /// A third of the 100,000 generated frames per dialect, all through one codec and one
-    /// result, as a feed decodes them; the events are kept and compared again at the end.
+    /// 33,334 generated frames per dialect, all through one codec and one result, as a feed
+    /// decodes them; the events are kept and compared again at the end. Binance's corpus is
+    /// mostly REST bodies, which decode to errors as frames, so fewer of its frames hold events.
     @Test(arguments: Dialect.allCases)
     func generatedFramesDecodeAsBefore(dialect: Dialect) throws {
         let corpus = try MutationTests.corpus(dialect)
@@ -95,7 +98,7 @@ import Testing
         var kept: [MarketEvent] = []
         var expected: [MarketEvent] = []
         var outcomes = (events: 0, errors: 0, tapesCompared: 0)
-        for round in 0..<(100_000 / Dialect.allCases.count + 1) {
+        for round in 0..<33_334 {
             let frame = Self.generated(from: corpus[round % corpus.count].bytes, using: &random)
             if round % 4 == 0 {
                 #expect(Self.shipped(frame) == Self.previous(frame))
@@ -110,7 +113,7 @@ import Testing
             outcomes.errors += decoded.errors.count
         }
         #expect(kept == expected)
-        #expect(outcomes.events > 5_000)
+        #expect(outcomes.events > (dialect == .binance ? 1_500 : 5_000))
         #expect(outcomes.errors > 5_000)
     }
 

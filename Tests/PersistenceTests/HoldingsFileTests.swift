@@ -78,6 +78,7 @@ import Testing
         #"{"version": 1, "entries": [{"id": "a", "exchange": "bithumb", "market": "KRW-BTC", "side": "buy", "quantity": "1", "price": "1", "time": "2026-11-27T09:00:00Z"}, {"id": "a", "exchange": "bithumb", "market": "KRW-BTC", "side": "buy", "quantity": "1", "price": "1", "time": "2026-11-27T09:00:00Z"}], "accounts": []}"#,
         #"{"version": 1, "entries": [], "accounts": [{"exchange": "upbit", "readAt": "2026-11-27T09:00:00Z", "cash": "1", "balances": []}, {"exchange": "upbit", "readAt": "2026-11-27T09:00:00Z", "cash": "2", "balances": []}]}"#,
         #"{"version": 1, "entries": [], "accounts": [{"exchange": "kraken", "readAt": "2026-11-27T09:00:00Z", "cash": "1", "balances": []}]}"#,
+        #"{"version": 1, "entries": [{"id": "a", "exchange": "binance", "market": "KRW-BTC", "side": "buy", "quantity": "1", "price": "1", "time": "2026-11-27T09:00:00Z"}], "accounts": []}"#,
     ])
     func aFileThatIsNotValidHoldingsIsSetAsideNeverOverwritten(_ text: String) async throws {
         let folder = try temporaryFolder("holdings")

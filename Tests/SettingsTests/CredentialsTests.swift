@@ -98,6 +98,7 @@ import Testing
         "[upbit]\naccess_key = \"a\"\nsecret_key = \"hunter2-secret",
         "[upbit]\naccess_key = \"a\"",
         "[kraken]\naccess_key = \"a\"\nsecret_key = \"hunter2-secret\"",
+        "[binance]\naccess_key = \"a\"\nsecret_key = \"hunter2-secret\"",
         "[upbit]\naccess_key = \"a\"\nsecret_key = \"hunter2 secret\"",
         "[upbit]\naccess_key = \"a\"\nsecret_key = 12",
         "access_key = \"hunter2-secret\"",

@@ -9,7 +9,7 @@ import FuzzHarness
 func runFuzzer(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
                _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
-/// The dialect this run fuzzes (`bithumb`, `bithumb-legacy` or `upbit`).
+/// The dialect this run fuzzes (`bithumb`, `bithumb-legacy`, `upbit` or `binance`).
 let target: Dialect = {
     guard let name = getenv("COINBOARD_FUZZ_TARGET"), let dialect = Dialect(rawValue: String(cString: name)) else {
         let message = "coinboard-fuzz: set COINBOARD_FUZZ_TARGET to one of "
