@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Points ccxt's own Bithumb and Upbit clients (PyPI `ccxt`, written by nobody here) at the demo
-exchange and checks that every public call they make gets sane data: Bithumb in both API
-generations, Upbit at the demo's `/upbit` prefix; and that their signed `fetch_balance` reads the
+"""Points ccxt's own Bithumb, Upbit and Binance clients (PyPI `ccxt`, written by nobody here) at the
+demo exchange and checks that every public call they make gets sane data: Bithumb in both API
+generations, Upbit at the demo's `/upbit` prefix, Binance's REST at `/binance`; and that their signed `fetch_balance` reads the
 demo's seeded account with the demo key pair and is refused with a wrong secret, so the demo checks
 tokens as real clients sign them.
 
@@ -130,11 +130,34 @@ async def balances(base):
             await wrong.close()
 
 
+async def binance(base):
+    """ccxt's Binance client on the demo's `/binance`: spot only (the default types would call the
+    real futures hosts), its REST calls; the streams come with the demo's Binance WebSocket."""
+    exchange = ccxtpro.binance({"enableRateLimit": False, "urls": {"api": {"public": base + "/binance/api/v3"}},
+                                "options": {"fetchMarkets": {"types": ["spot"]}}})
+    try:
+        markets = await exchange.load_markets()
+        check("binance load_markets", "BTC/USDT" in markets and len(markets) >= 20, f"{len(markets)} markets")
+        ticker = await exchange.fetch_ticker("BTC/USDT")
+        check("binance fetch_ticker", ticker["last"] and 1_000 < ticker["last"] < 10_000_000 and ticker["high"] >= ticker["low"]
+              and ticker["bid"] and ticker["ask"] and ticker["bid"] <= ticker["ask"], f"last {ticker['last']} USDT")
+        book = await exchange.fetch_order_book("BTC/USDT", 5)
+        check("binance fetch_order_book", sane_book(book) and len(book["bids"]) == 5, f"{book['bids'][0][0]} / {book['asks'][0][0]}")
+        candles = await exchange.fetch_ohlcv("BTC/USDT", "1m", limit=30)
+        check("binance fetch_ohlcv", len(candles) == 30 and all(c[2] >= c[3] for c in candles)
+              and all(a[0] < b[0] for a, b in zip(candles, candles[1:])) and recent(candles[-1][0]), f"{len(candles)} candles")
+    except Exception as error:  # noqa: BLE001 - any failure is a failed check, reported
+        check("binance", False, f"{type(error).__name__}: {error}")
+    finally:
+        await exchange.close()
+
+
 async def main(base):
     for generation in (2, 1):
         await exercise(*bithumb(base, generation))
     await exercise(*upbit(base))
     await balances(base)
+    await binance(base)
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0
 

@@ -17,6 +17,9 @@ public import SystemTime
 public struct DemoExchange: Sendable {
     /// What is served.
     public let configuration: DemoExchangeConfiguration
+
+    /// The world outside Korea its Binance and forex quote stand for (of the simulation's seed).
+    public var referenceWorld: ReferenceWorld { ReferenceWorld(seed: configuration.simulation.seed) }
     private let market: DemoMarket
     private let logger: Logger
     /// The clock given, if any: the pump waits on it instead of its event loop's timers.
@@ -72,6 +75,10 @@ public struct DemoExchange: Sendable {
         if servesBithumb {
             UpbitFamilyRESTRoutes(market: market, profile: .bithumb, accounts: accounts).register(on: router)
             LegacyRESTRoutes(market: market).register(on: router)
+            // The world outside Korea, seen from the same markets.
+            let world = referenceWorld
+            BinanceRESTRoutes(market: market, world: world, clock: market.clock).register(on: router)
+            ForexRoutes(market: market, world: world).register(on: router)
         }
         if servesUpbit {
             UpbitFamilyRESTRoutes(market: market, profile: .upbit, accounts: accounts, prefix: Self.upbitPrefix).register(on: router)
