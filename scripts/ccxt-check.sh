@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Points ccxt (PyPI), a Bithumb client nobody here wrote, at the demo exchange in both API
 # generations: load_markets, fetch_ticker/order_book/trades/ohlcv, watch_ticker/order_book/trades,
-# and its signed fetch_balance on Bithumb and Upbit; its Binance client's REST calls on the demo's
-# Binance (load_markets, fetch_ticker/order_book/ohlcv); then pyupbit's signed get_balances.
+# and its signed fetch_balance on Bithumb and Upbit; its Binance client on the demo's Binance
+# (load_markets, fetch_ticker/order_book/ohlcv, watch_ticker/order_book); then pyupbit's signed
+# get_balances.
 # Skipped (exit 0) where Python or PyPI is not available; any failed check exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."

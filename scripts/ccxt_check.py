@@ -132,8 +132,11 @@ async def balances(base):
 
 async def binance(base):
     """ccxt's Binance client on the demo's `/binance`: spot only (the default types would call the
-    real futures hosts), its REST calls; the streams come with the demo's Binance WebSocket."""
-    exchange = ccxtpro.binance({"enableRateLimit": False, "urls": {"api": {"public": base + "/binance/api/v3"}},
+    real futures hosts); its REST calls, then its streams on `/binance/ws/N` (a ticker, and a book
+    kept from the REST snapshot and the changed levels after it)."""
+    socket = base.replace("http://", "ws://") + "/binance/ws"
+    exchange = ccxtpro.binance({"enableRateLimit": False,
+                                "urls": {"api": {"public": base + "/binance/api/v3", "ws": {"spot": socket}}},
                                 "options": {"fetchMarkets": {"types": ["spot"]}}})
     try:
         markets = await exchange.load_markets()
@@ -146,6 +149,14 @@ async def binance(base):
         candles = await exchange.fetch_ohlcv("BTC/USDT", "1m", limit=30)
         check("binance fetch_ohlcv", len(candles) == 30 and all(c[2] >= c[3] for c in candles)
               and all(a[0] < b[0] for a, b in zip(candles, candles[1:])) and recent(candles[-1][0]), f"{len(candles)} candles")
+        live = await asyncio.wait_for(exchange.watch_ticker("BTC/USDT"), 20)
+        check("binance watch_ticker", live["last"] and abs(live["last"] - ticker["last"]) < ticker["last"] * 0.05, f"last {live['last']}")
+        full = await asyncio.wait_for(exchange.watch_ticker("ETH/USDT", {"name": "ticker"}), 20)
+        check("binance watch_ticker (24hrTicker)", full["bid"] and full["ask"] and full["bid"] <= full["ask"], f"{full['bid']} / {full['ask']}")
+        live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/USDT"), 20)
+        for _ in range(5):
+            live_book = await asyncio.wait_for(exchange.watch_order_book("BTC/USDT"), 20)
+        check("binance watch_order_book", sane_book(live_book), f"{live_book['bids'][0][0]} / {live_book['asks'][0][0]} nonce {live_book['nonce']}")
     except Exception as error:  # noqa: BLE001 - any failure is a failed check, reported
         check("binance", False, f"{type(error).__name__}: {error}")
     finally:

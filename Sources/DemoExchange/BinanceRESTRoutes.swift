@@ -74,9 +74,9 @@ struct BinanceRESTRoutes: Sendable {
             switch (symbol(query.get("symbol"), in: view), limit(query.get("limit"), default: 100, maximum: 5000)) {
             case (.failure(let error), _), (_, .failure(let error)): return answer(error, weight: 5)
             case (.success(let code), .success(let limit)):
-                guard let book = view.book(of: code) else { return answer(invalidSymbol, weight: 5) }
+                // The book the streams published last, so its update id leads on to theirs.
+                guard let (book, updateID) = await market.referenceBook(of: code) else { return answer(invalidSymbol, weight: 5) }
                 let weight = limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250
-                let updateID = UInt64(clamping: max(0, BinanceEncoder.milliseconds(view.state.now)))
                 return answer(Response.json(encoder.depthBody(book, lastUpdateID: updateID, limit: limit)), weight: weight)
             }
         }

@@ -98,6 +98,20 @@ public struct DemoExchange: Sendable {
                 try await market.serve(dialect, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
             }
         }
+        if servesBithumb {
+            // Binance's combined endpoint takes its first streams from `?streams=a/b`; a path
+            // under `/ws/` names one stream, or none (ccxt opens `/ws/0`, `/ws/1`, …).
+            router.ws(RouterPath(BinanceRESTRoutes.prefix + "/stream"), shouldUpgrade: admits) { inbound, outbound, context in
+                let streams = (context.request.uri.queryParameters.get("streams") ?? "").split(separator: "/").map(String.init)
+                try await market.serve(
+                    .binance(combined: true), streams: streams, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+            }
+            router.ws(RouterPath(BinanceRESTRoutes.prefix + "/ws/{stream}"), shouldUpgrade: admits) { inbound, outbound, context in
+                let named = context.request.uri.path.split(separator: "/").last.map(String.init) ?? ""
+                try await market.serve(
+                    .binance(combined: false), streams: [named], inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+            }
+        }
         var serverLogger = logger
         serverLogger.logLevel = .critical
         let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)

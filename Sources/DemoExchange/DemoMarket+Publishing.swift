@@ -25,6 +25,7 @@ extension DemoMarket {
 
     private func publish(_ trades: [Trade], previousClose: ExactDecimal?, on exchange: Exchange) {
         guard let market = trades.first?.market else { return }
+        if exchange == .bithumb { publishReferenceTrades(trades) }
         let previousPrice = exchange == .bithumb ? lastTradePrice[market] : nil
         if exchange == .bithumb { lastTradePrice[market] = trades.last?.price }
         let close = previousClose ?? previousPrice ?? trades[0].price

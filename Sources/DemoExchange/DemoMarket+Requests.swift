@@ -16,6 +16,10 @@ extension DemoMarket {
             client.flush()
             clients[id] = client
         }
+        if case .binance = client.dialect {
+            receiveBinance(message, client: &client)
+            return
+        }
         if let profile = client.dialect.upbitFamilyProfile {
             let wire = encoder(for: profile)
             if message.readableBytesView.elementsEqual("PING".utf8) {

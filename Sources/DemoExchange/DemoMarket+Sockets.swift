@@ -7,10 +7,10 @@ extension DemoMarket {
     /// messages come in, until either side ends it. Past the connection cap the connection is
     /// closed at once with 1013 (try again later).
     nonisolated func serve(
-        _ dialect: StreamDialect, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        _ dialect: StreamDialect, streams: [String] = [], inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
         channel: any Channel
     ) async throws {
-        guard let (id, outgoing) = await attach(dialect) else {
+        guard let (id, outgoing) = await attach(dialect, streams: streams) else {
             try await outbound.close(WebSocketErrorCode(codeNumber: 1013), reason: "too many connections")
             return
         }

@@ -35,6 +35,13 @@ actor DemoMarket {
     private(set) var connectionsRefused = 0
     /// Protocol pings heard from clients.
     private(set) var pingsHeard = 0
+    /// The world outside Korea Binance's prices are taken through.
+    let referenceWorld: ReferenceWorld
+    /// Each USDT market's book as Binance's streams last published it, and its update id.
+    var referenceBooks: [MarketCode: (book: OrderBook, updateID: UInt64)] = [:]
+    /// The last whole second Binance's tickers went out, and the last tenth of one its books did.
+    var referenceTickerSecond: Int64 = 0
+    var referenceDepthTenth: Int64 = 0
 
     init(
         configuration: DemoExchangeConfiguration, clock: any RuntimeClock, logger: Logger
@@ -48,6 +55,7 @@ actor DemoMarket {
         }
         self.simulators = simulators
         self.logger = logger
+        referenceWorld = ReferenceWorld(seed: configuration.simulation.seed)
     }
 
     /// The encoder of a 2.0-style profile.
@@ -86,6 +94,7 @@ actor DemoMarket {
                 publish(events, on: exchange)
             }
         }
+        publishReferenceStreams(at: now)
         serveTimers(at: clock.monotonicNow())
         for id in clients.keys { clients[id]?.flush() }
     }
@@ -102,7 +111,7 @@ actor DemoMarket {
 
     /// Registers a WebSocket client and returns its frame queue, or `nil` when `maxClients`
     /// are connected already.
-    func attach(_ dialect: StreamDialect) -> (id: Int, outgoing: AsyncStream<Outgoing>)? {
+    func attach(_ dialect: StreamDialect, streams: [String] = []) -> (id: Int, outgoing: AsyncStream<Outgoing>)? {
         guard clients.count < configuration.maxClients else {
             connectionsRefused += 1
             logger.notice("refused a WebSocket client: \(configuration.maxClients) are connected")
@@ -117,6 +126,9 @@ actor DemoMarket {
         if dialect == .legacy {
             client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()))
             client.flush()
+        }
+        for name in streams {
+            if let stream = BinanceStreamRequest.Stream(name: name) { client.binanceStreams[name] = stream }
         }
         clients[id] = client
         return (id, stream)

@@ -32,9 +32,11 @@ struct ReferenceView {
         MarketCode(quote: "KRW", base: market.base) ?? market
     }
 
-    /// A won price in USDT now.
+    /// A won price in USDT now, at the rate and premium of the current second (so books move
+    /// with the market, and with the world only once a second).
     func usdt(_ won: ExactDecimal, of market: MarketCode) -> ExactDecimal {
-        world.usdtPrice(ofWonPrice: won, coin: market.base, at: state.now) ?? .zero
+        let second = Timestamp(microseconds: state.now.microseconds - state.now.microseconds % 1_000_000)
+        return world.usdtPrice(ofWonPrice: won, coin: market.base, at: second) ?? .zero
     }
 
     /// The market's rolling-day ticker in USDT, with the best prices and the last trade.

@@ -23,16 +23,27 @@ enum StreamDialect: Sendable, Hashable {
     case upbit
     /// Bithumb legacy: text frames, one filter per stream type.
     case legacy
+    /// Binance's market streams, over the Korean world: text frames, `SUBSCRIBE` requests;
+    /// `combined` on `/stream` (events wrapped with their stream's name), bare on `/ws/…`.
+    case binance(combined: Bool)
 
-    /// The exchange whose market the dialect serves.
+    /// The exchange whose market the dialect serves (Binance's prices come from Bithumb's world).
     var exchange: Exchange { self == .upbit ? .upbit : .bithumb }
 
-    /// The encoder's profile of a 2.0-style dialect, `nil` for legacy.
+    /// The encoder's profile of a 2.0-style dialect, `nil` for legacy and Binance.
     var upbitFamilyProfile: UpbitFamilyProfile? {
         switch self {
         case .bithumb: .bithumb
         case .upbit: .upbit
-        case .legacy: nil
+        case .legacy, .binance: nil
+        }
+    }
+
+    /// Whether data frames are text (legacy, Binance) rather than binary.
+    var sendsText: Bool {
+        switch self {
+        case .legacy, .binance: true
+        case .bithumb, .upbit: false
         }
     }
 }
@@ -61,6 +72,8 @@ struct StreamClient {
     var depths: [MarketCode: Int] = [:]
     /// Bithumb legacy: the windows of the ticker filter.
     var tickerBases: [ChangeBasis] = []
+    /// Binance: the streams subscribed, by name.
+    var binanceStreams: [String: BinanceStreamRequest.Stream] = [:]
     /// When the client last sent a message or a ping (what the server sends does not count).
     var lastHeard: MonotonicInstant
     /// When the next `{"status":"UP"}` is due, once the client has sent `PING`.
@@ -84,7 +97,7 @@ struct StreamClient {
     /// Queues a data frame in the client's dialect (binary for 2.0 and Upbit, text for legacy).
     mutating func send(_ bytes: ByteBuffer) {
         guard !isOverflowing else { return }
-        let opcode: WebSocketOpcode = dialect == .legacy ? .text : .binary
+        let opcode: WebSocketOpcode = dialect.sendsText ? .text : .binary
         queue(.frame(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))
         hasUnflushedFrames = true
     }

@@ -234,3 +234,163 @@ public struct BinanceEncoder: Sendable {
         return rest < 0 ? whole - 1 : whole
     }
 }
+
+// MARK: Streams
+
+extension BinanceEncoder {
+    /// A `24hrMiniTicker` (`mini`) or `24hrTicker` event as a text frame, wrapped as
+    /// `{"stream":…,"data":…}` for the combined endpoint (`stream` given), bare on `/ws/…`.
+    public func tickerFrame(_ ticker: Ticker, _ extras: TickerExtras, mini: Bool, stream: String?) -> [UInt8] {
+        streamFrame(stream) { tickerEvent(ticker, extras, mini: mini, into: &$0) }
+    }
+
+    /// `!miniTicker@arr`'s list of mini tickers as a text frame (see ``tickerFrame(_:_:mini:stream:)``).
+    public func miniTickersFrame(_ tickers: [(Ticker, TickerExtras)], stream: String?) -> [UInt8] {
+        streamFrame(stream) { writer in
+            writer.array { writer in for (ticker, extras) in tickers { tickerEvent(ticker, extras, mini: true, into: &writer) } }
+        }
+    }
+
+    /// A `trade` event as a text frame (see ``tickerFrame(_:_:mini:stream:)``).
+    public func tradeFrame(_ trade: Trade, eventTime: Timestamp, stream: String?) -> [UInt8] {
+        streamFrame(stream) { tradeEvent(trade, eventTime: eventTime, into: &$0) }
+    }
+
+    /// A `depthUpdate` event as a text frame: the levels changed since update `first − 1`, up
+    /// to `last`, with their sizes now (`"0.00000000"` deletes).
+    public func depthUpdateFrame(
+        _ market: MarketCode, first: UInt64, last: UInt64, bids: [BookLevel], asks: [BookLevel], time: Timestamp, stream: String?
+    ) -> [UInt8] {
+        streamFrame(stream) { depthUpdateEvent(market, first: first, last: last, bids: bids, asks: asks, time: time, into: &$0) }
+    }
+
+    /// A partial book (`@depth20`) as a text frame: the top levels, with no symbol and no time,
+    /// as Binance sends it.
+    public func partialDepthFrame(_ book: OrderBook, lastUpdateID: UInt64, levels count: Int, stream: String?) -> [UInt8] {
+        streamFrame(stream) { partialDepthEvent(book, lastUpdateID: lastUpdateID, levels: count, into: &$0) }
+    }
+
+    private func streamFrame(_ stream: String?, _ event: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter()
+        guard let stream else {
+            event(&writer)
+            return writer.bytes
+        }
+        writer.object { writer in
+            writer.field("stream", stream)
+            writer.key("data")
+            event(&writer)
+        }
+        return writer.bytes
+    }
+
+    private func tickerEvent(_ ticker: Ticker, _ extras: TickerExtras, mini: Bool, into writer: inout JSONWriter) {
+        let open = ticker.session?.open ?? ticker.referencePrice
+        writer.object { writer in
+            writer.field("e", mini ? "24hrMiniTicker" : "24hrTicker")
+            writer.field("E", Self.milliseconds(ticker.timestamp))
+            writer.field("s", BinanceSymbol.symbol(of: ticker.market))
+            if !mini {
+                writer.field("p", Self.text(ticker.change.signedAmount))
+                writer.field("P", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 3).description)
+                writer.field("w", Self.text(ticker.price))
+                writer.field("x", Self.text(open))
+            }
+            writer.field("c", Self.text(ticker.price))
+            if !mini {
+                writer.field("Q", Self.text(extras.lastQuantity))
+                writer.field("b", Self.text(extras.bid?.price ?? .zero))
+                writer.field("B", Self.text(extras.bid?.quantity ?? .zero))
+                writer.field("a", Self.text(extras.ask?.price ?? .zero))
+                writer.field("A", Self.text(extras.ask?.quantity ?? .zero))
+            }
+            writer.field("o", Self.text(open))
+            writer.field("h", Self.text(ticker.session?.high ?? ticker.price))
+            writer.field("l", Self.text(ticker.session?.low ?? ticker.price))
+            writer.field("v", Self.text(ticker.volume24h ?? .zero))
+            writer.field("q", Self.text(ticker.tradeValue24h ?? .zero))
+            if !mini {
+                let time = Self.milliseconds(ticker.timestamp)
+                writer.field("O", time - 86_400_000)
+                writer.field("C", time)
+                writer.field("F", extras.lastID >= UInt64(extras.count) ? extras.lastID - UInt64(extras.count) + 1 : 0)
+                writer.field("L", extras.lastID)
+                writer.field("n", extras.count)
+            }
+        }
+    }
+
+    private func tradeEvent(_ trade: Trade, eventTime: Timestamp, into writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field("e", "trade")
+            writer.field("E", Self.milliseconds(eventTime))
+            writer.field("s", BinanceSymbol.symbol(of: trade.market))
+            writer.field("t", trade.id ?? 0)
+            writer.field("p", Self.text(trade.price))
+            writer.field("q", Self.text(trade.quantity))
+            writer.field("T", Self.milliseconds(trade.timestamp))
+            writer.field("m", trade.side == .sell)
+            writer.field("M", true)
+        }
+    }
+
+    private func depthUpdateEvent(
+        _ market: MarketCode, first: UInt64, last: UInt64, bids: [BookLevel], asks: [BookLevel], time: Timestamp,
+        into writer: inout JSONWriter
+    ) {
+        writer.object { writer in
+            writer.field("e", "depthUpdate")
+            writer.field("E", Self.milliseconds(time))
+            writer.field("s", BinanceSymbol.symbol(of: market))
+            writer.field("U", first)
+            writer.field("u", last)
+            levels("b", bids, into: &writer)
+            levels("a", asks, into: &writer)
+        }
+    }
+
+    private func partialDepthEvent(_ book: OrderBook, lastUpdateID: UInt64, levels count: Int, into writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.field("lastUpdateId", lastUpdateID)
+            levels("bids", Array(book.bids.prefix(count)), into: &writer)
+            levels("asks", Array(book.asks.prefix(count)), into: &writer)
+        }
+    }
+
+    private func levels(_ key: StaticString, _ levels: [BookLevel], into writer: inout JSONWriter) {
+        writer.key(key)
+        writer.array { writer in
+            for level in levels {
+                writer.array { writer in
+                    writer.string(Self.text(level.price))
+                    writer.string(Self.text(level.quantity))
+                }
+            }
+        }
+    }
+
+    /// The answer to a request: `{"result":null,"id":…}` (a list of streams for
+    /// `LIST_SUBSCRIPTIONS`), the id echoed as it was sent.
+    public func resultFrame(_ streams: [String]?, id: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.object { writer in
+            writer.key("result")
+            if let streams {
+                writer.array { writer in for stream in streams { writer.string(stream) } }
+            } else {
+                writer.null()
+            }
+        }
+        var bytes = writer.bytes
+        bytes.removeLast()
+        return bytes + Array(",\"id\":\(id)}".utf8)
+    }
+
+    /// A refused request: `{"code":2,"msg":"Invalid request: …","id":…}`.
+    public func streamErrorFrame(code: Int, message: String, id: String?) -> [UInt8] {
+        var bytes = errorBody(code: code, message: message)
+        guard let id else { return bytes }
+        bytes.removeLast()
+        return bytes + Array(",\"id\":\(id)}".utf8)
+    }
+}
