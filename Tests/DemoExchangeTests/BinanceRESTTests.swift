@@ -40,12 +40,14 @@ struct BinanceRESTTests {
                 Issue.record("no ticker: \(decoded.errors)")
                 return
             }
-            let premium = try #require(world.premiumPercent(of: "BTC", at: state.now))
+            // Prices are quoted at the rate and premium of the whole second.
+            let second = Timestamp(microseconds: state.now.microseconds - state.now.microseconds % 1_000_000)
+            let premium = try #require(world.premiumPercent(of: "BTC", at: second))
             let computed = KimchiPremium(
                 market: btc, exchange: .bithumb, price: won.price, referenceMarket: usdtBTC, referencePrice: reference.price,
-                rate: world.rate(at: state.now))
+                rate: world.rate(at: second))
             let drawn = try #require(computed.premiumPercent)
-            #expect((drawn - premium).magnitude < ExactDecimal("0.0001")!, "the premium drawn, to rounding: \(drawn) vs \(premium)")
+            #expect((drawn - premium).magnitude <= ExactDecimal("0.000001")!, "the premium drawn, to rounding: \(drawn) vs \(premium)")
 
             let depth = try await get(port, "/binance/api/v3/depth?symbol=BTCUSDT&limit=10")
             #expect(try JSONShape(depth.body) == JSONShape(Fixture.json("binance-rest-depth-btcusdt-1.json")))

@@ -107,32 +107,58 @@ public struct BinanceEncoder: Sendable {
     }
 
     private func tickerObject(_ ticker: Ticker, _ extras: TickerExtras, into writer: inout JSONWriter) {
-        let open = ticker.session?.open ?? ticker.referencePrice
-        let volume = ticker.volume24h ?? .zero
-        let quoteVolume = ticker.tradeValue24h ?? .zero
-        let closeTime = Self.milliseconds(ticker.timestamp)
+        let figures = TickerFigures(ticker, extras)
         writer.object { writer in
-            writer.field("symbol", BinanceSymbol.symbol(of: ticker.market))
-            writer.field("priceChange", Self.text(ticker.change.signedAmount))
-            writer.field("priceChangePercent", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 3).description)
-            writer.field("weightedAvgPrice", Self.text(quoteVolume.divided(by: volume, roundedToFractionDigits: 8) ?? ticker.price))
-            writer.field("prevClosePrice", Self.text(open))
-            writer.field("lastPrice", Self.text(ticker.price))
-            writer.field("lastQty", Self.text(extras.lastQuantity))
-            writer.field("bidPrice", Self.text(extras.bid?.price ?? .zero))
-            writer.field("bidQty", Self.text(extras.bid?.quantity ?? .zero))
-            writer.field("askPrice", Self.text(extras.ask?.price ?? .zero))
-            writer.field("askQty", Self.text(extras.ask?.quantity ?? .zero))
-            writer.field("openPrice", Self.text(open))
-            writer.field("highPrice", Self.text(ticker.session?.high ?? ticker.price))
-            writer.field("lowPrice", Self.text(ticker.session?.low ?? ticker.price))
-            writer.field("volume", Self.text(volume))
-            writer.field("quoteVolume", Self.text(quoteVolume))
-            writer.field("openTime", closeTime - 86_400_000)
-            writer.field("closeTime", closeTime)
-            writer.field("firstId", extras.lastID >= UInt64(extras.count) ? extras.lastID - UInt64(extras.count) + 1 : 0)
-            writer.field("lastId", extras.lastID)
-            writer.field("count", extras.count)
+            writer.field("symbol", figures.symbol)
+            for (name, value) in [
+                ("priceChange", figures.change), ("priceChangePercent", figures.percent), ("weightedAvgPrice", figures.weightedAverage),
+                ("prevClosePrice", figures.open), ("lastPrice", figures.price), ("lastQty", figures.lastQuantity),
+                ("bidPrice", figures.bid), ("bidQty", figures.bidQuantity), ("askPrice", figures.ask), ("askQty", figures.askQuantity),
+                ("openPrice", figures.open), ("highPrice", figures.high), ("lowPrice", figures.low), ("volume", figures.volume),
+                ("quoteVolume", figures.quoteVolume),
+            ] as [(StaticString, String)] {
+                writer.field(name, value)
+            }
+            for (name, value) in [
+                ("openTime", figures.openTime), ("closeTime", figures.closeTime), ("firstId", Int64(clamping: figures.firstID)),
+                ("lastId", Int64(clamping: figures.lastID)), ("count", Int64(figures.count)),
+            ] as [(StaticString, Int64)] {
+                writer.field(name, value)
+            }
+        }
+    }
+
+    /// A ticker's figures as Binance writes them, for its REST rows and its stream events alike.
+    private struct TickerFigures {
+        let symbol, change, percent, weightedAverage, open, price, lastQuantity: String
+        let bid, bidQuantity, ask, askQuantity, high, low, volume, quoteVolume: String
+        let openTime, closeTime: Int64
+        let firstID, lastID: UInt64
+        let count: Int
+
+        init(_ ticker: Ticker, _ extras: TickerExtras) {
+            let volume = ticker.volume24h ?? .zero
+            let quoteVolume = ticker.tradeValue24h ?? .zero
+            symbol = BinanceSymbol.symbol(of: ticker.market)
+            change = BinanceEncoder.text(ticker.change.signedAmount)
+            percent = ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 3).description
+            weightedAverage = BinanceEncoder.text(quoteVolume.divided(by: volume, roundedToFractionDigits: 8) ?? ticker.price)
+            open = BinanceEncoder.text(ticker.session?.open ?? ticker.referencePrice)
+            price = BinanceEncoder.text(ticker.price)
+            lastQuantity = BinanceEncoder.text(extras.lastQuantity)
+            bid = BinanceEncoder.text(extras.bid?.price ?? .zero)
+            bidQuantity = BinanceEncoder.text(extras.bid?.quantity ?? .zero)
+            ask = BinanceEncoder.text(extras.ask?.price ?? .zero)
+            askQuantity = BinanceEncoder.text(extras.ask?.quantity ?? .zero)
+            high = BinanceEncoder.text(ticker.session?.high ?? ticker.price)
+            low = BinanceEncoder.text(ticker.session?.low ?? ticker.price)
+            self.volume = BinanceEncoder.text(volume)
+            self.quoteVolume = BinanceEncoder.text(quoteVolume)
+            closeTime = BinanceEncoder.milliseconds(ticker.timestamp)
+            openTime = closeTime - 86_400_000
+            lastID = extras.lastID
+            firstID = extras.lastID >= UInt64(extras.count) ? extras.lastID - UInt64(extras.count) + 1 : 0
+            count = extras.count
         }
     }
 
@@ -285,37 +311,27 @@ extension BinanceEncoder {
     }
 
     private func tickerEvent(_ ticker: Ticker, _ extras: TickerExtras, mini: Bool, into writer: inout JSONWriter) {
-        let open = ticker.session?.open ?? ticker.referencePrice
+        let figures = TickerFigures(ticker, extras)
+        let miniFields: [(StaticString, String)] = [
+            ("c", figures.price), ("o", figures.open), ("h", figures.high), ("l", figures.low), ("v", figures.volume), ("q", figures.quoteVolume),
+        ]
+        let fullFields: [(StaticString, String)] = [
+            ("p", figures.change), ("P", figures.percent), ("w", figures.weightedAverage), ("x", figures.open), ("c", figures.price),
+            ("Q", figures.lastQuantity), ("b", figures.bid), ("B", figures.bidQuantity), ("a", figures.ask), ("A", figures.askQuantity),
+            ("o", figures.open), ("h", figures.high), ("l", figures.low), ("v", figures.volume), ("q", figures.quoteVolume),
+        ]
+        let fields = mini ? miniFields : fullFields
         writer.object { writer in
             writer.field("e", mini ? "24hrMiniTicker" : "24hrTicker")
-            writer.field("E", Self.milliseconds(ticker.timestamp))
-            writer.field("s", BinanceSymbol.symbol(of: ticker.market))
-            if !mini {
-                writer.field("p", Self.text(ticker.change.signedAmount))
-                writer.field("P", ticker.change.signedRate.shifted(byPowerOfTen: 2).rounded(toFractionDigits: 3).description)
-                writer.field("w", Self.text(ticker.price))
-                writer.field("x", Self.text(open))
-            }
-            writer.field("c", Self.text(ticker.price))
-            if !mini {
-                writer.field("Q", Self.text(extras.lastQuantity))
-                writer.field("b", Self.text(extras.bid?.price ?? .zero))
-                writer.field("B", Self.text(extras.bid?.quantity ?? .zero))
-                writer.field("a", Self.text(extras.ask?.price ?? .zero))
-                writer.field("A", Self.text(extras.ask?.quantity ?? .zero))
-            }
-            writer.field("o", Self.text(open))
-            writer.field("h", Self.text(ticker.session?.high ?? ticker.price))
-            writer.field("l", Self.text(ticker.session?.low ?? ticker.price))
-            writer.field("v", Self.text(ticker.volume24h ?? .zero))
-            writer.field("q", Self.text(ticker.tradeValue24h ?? .zero))
-            if !mini {
-                let time = Self.milliseconds(ticker.timestamp)
-                writer.field("O", time - 86_400_000)
-                writer.field("C", time)
-                writer.field("F", extras.lastID >= UInt64(extras.count) ? extras.lastID - UInt64(extras.count) + 1 : 0)
-                writer.field("L", extras.lastID)
-                writer.field("n", extras.count)
+            writer.field("E", figures.closeTime)
+            writer.field("s", figures.symbol)
+            for (name, value) in fields { writer.field(name, value) }
+            guard !mini else { return }
+            for (name, value) in [
+                ("O", figures.openTime), ("C", figures.closeTime), ("F", Int64(clamping: figures.firstID)), ("L", Int64(clamping: figures.lastID)),
+                ("n", Int64(figures.count)),
+            ] as [(StaticString, Int64)] {
+                writer.field(name, value)
             }
         }
     }
