@@ -175,4 +175,9 @@ public struct DemoExchangeStatistics: Sendable, Hashable {
     public var connectionsRefused: Int
     /// WebSocket protocol pings heard from clients (each keeps its client from the idle cut).
     public var pingsHeard: Int
+    /// Pings sent to Binance clients, and pongs heard back.
+    public var referencePingsSent: Int
+    public var referencePongsHeard: Int
+    /// Binance clients closed for answering no ping for three intervals.
+    public var referenceClientsUnanswering: Int
 }

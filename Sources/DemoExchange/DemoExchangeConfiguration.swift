@@ -30,6 +30,9 @@ public struct DemoExchangeConfiguration: Sendable {
     public var outboxLimit: Int
     /// How often the simulation is brought up to the present and its frames sent.
     public var tickInterval: Duration
+    /// How often Binance's streams ping a client (20 s, as Binance does); a client that answers
+    /// none for three of them is closed, as Binance closes one after a minute without a pong.
+    public var referencePingInterval: Duration
     /// The key pair `/v1/accounts` accepts (``demoAccountKeys`` unless given).
     public var accountKeys: APIKeyPair
 
@@ -40,7 +43,8 @@ public struct DemoExchangeConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, simulation: SimulationConfiguration = SimulationConfiguration(),
         idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = WireLimits.requestBytes,
-        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), exchanges: Set<Exchange> = Set(Exchange.allCases.filter(\.isFollowed)),
+        outboxLimit: Int = 8192, tickInterval: Duration = .milliseconds(10), referencePingInterval: Duration = .seconds(20),
+        exchanges: Set<Exchange> = Set(Exchange.allCases.filter(\.isFollowed)),
         accountKeys: APIKeyPair = demoAccountKeys
     ) {
         self.accountKeys = accountKeys
@@ -53,6 +57,7 @@ public struct DemoExchangeConfiguration: Sendable {
         self.requestSizeLimit = requestSizeLimit
         self.outboxLimit = outboxLimit
         self.tickInterval = tickInterval
+        self.referencePingInterval = referencePingInterval
     }
 
     /// Why the configuration cannot run, or `nil` when it can.
@@ -66,6 +71,7 @@ public struct DemoExchangeConfiguration: Sendable {
         if !(1024...(16 << 20)).contains(requestSizeLimit) { return "the request size limit must be within 1 KiB…16 MiB" }
         if outboxLimit < 16 { return "the outbox limit must be at least 16 frames" }
         if tickInterval <= .zero || tickInterval > .seconds(1) { return "the tick interval must be within 0…1 s" }
+        if referencePingInterval <= .zero { return "the Binance ping interval must be positive" }
         return nil
     }
 }

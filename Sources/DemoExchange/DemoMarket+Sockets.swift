@@ -15,7 +15,8 @@ extension DemoMarket {
             return
         }
         do {
-            try await PingObserver.watch(channel) { Task { await self.heard(from: id) } }
+            try await PingObserver.watch(
+                channel, onPing: { Task { await self.heard(from: id) } }, onPong: { Task { await self.heardPong(from: id) } })
             try await exchangeFrames(id: id, outgoing: outgoing, inbound: inbound, outbound: outbound, channel: channel)
         } catch {
             await detach(id)

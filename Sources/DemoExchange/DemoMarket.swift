@@ -35,6 +35,10 @@ actor DemoMarket {
     private(set) var connectionsRefused = 0
     /// Protocol pings heard from clients.
     private(set) var pingsHeard = 0
+    /// Pings sent to Binance clients, pongs heard back, and clients closed for answering none.
+    private(set) var referencePingsSent = 0
+    private(set) var referencePongsHeard = 0
+    private(set) var referenceClientsUnanswering = 0
     /// The world outside Korea Binance's prices are taken through.
     let referenceWorld: ReferenceWorld
     /// Each USDT market's book as Binance's streams last published it, and its update id.
@@ -72,7 +76,8 @@ actor DemoMarket {
     func statistics() -> DemoExchangeStatistics {
         DemoExchangeStatistics(
             clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,
-            connectionsRefused: connectionsRefused, pingsHeard: pingsHeard)
+            connectionsRefused: connectionsRefused, pingsHeard: pingsHeard, referencePingsSent: referencePingsSent,
+            referencePongsHeard: referencePongsHeard, referenceClientsUnanswering: referenceClientsUnanswering)
     }
 
     /// Runs the pump until the task is cancelled, waiting on `ticks` between rounds.
@@ -140,12 +145,21 @@ actor DemoMarket {
         clients[id]?.lastHeard = clock.monotonicNow()
     }
 
+    /// Notes that client `id` answered a ping.
+    func heardPong(from id: Int) {
+        referencePongsHeard += 1
+        let now = clock.monotonicNow()
+        clients[id]?.lastPong = now
+        clients[id]?.lastHeard = now
+    }
+
     /// Forgets a client whose connection ended.
     func detach(_ id: Int) {
         clients.removeValue(forKey: id)?.finish()
     }
 
-    /// Idle cuts and `{"status":"UP"}` heartbeats; slow clients are dropped here too.
+    /// Idle cuts, `{"status":"UP"}` heartbeats and Binance's pings; slow clients are dropped
+    /// here too. A Binance client is kept by its pongs, not cut for being quiet.
     private func serveTimers(at now: MonotonicInstant) {
         for id in Array(clients.keys) {
             guard let client = clients[id] else { continue }
@@ -153,6 +167,8 @@ actor DemoMarket {
                 clients.removeValue(forKey: id)
                 slowClientsDropped += 1
                 logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
+            } else if case .binance = client.dialect {
+                servePings(id, at: now)
             } else if now.duration(since: client.lastHeard) >= configuration.idleTimeout {
                 clients[id]?.close(.normalClosure, reason: "idle")
                 clients.removeValue(forKey: id)
@@ -162,5 +178,26 @@ actor DemoMarket {
                 clients[id]?.send(ByteBuffer(bytes: encoder(for: .bithumb).heartbeatFrame()))
             }
         }
+    }
+
+    /// Pings a Binance client every ``DemoExchangeConfiguration/referencePingInterval`` and
+    /// closes one that answered none for three.
+    private func servePings(_ id: Int, at now: MonotonicInstant) {
+        guard let client = clients[id] else { return }
+        let interval = configuration.referencePingInterval
+        if now.duration(since: client.lastPong) >= interval * 3 {
+            clients[id]?.close(.policyViolation, reason: "pong timeout")
+            clients.removeValue(forKey: id)
+            referenceClientsUnanswering += 1
+            return
+        }
+        guard let due = client.nextPing else {
+            clients[id]?.nextPing = now.advanced(by: interval)
+            return
+        }
+        guard due <= now else { return }
+        clients[id]?.nextPing = due.advanced(by: interval)
+        clients[id]?.sendPing()
+        referencePingsSent += 1
     }
 }

@@ -72,8 +72,11 @@ struct StreamClient {
     var depths: [MarketCode: Int] = [:]
     /// Bithumb legacy: the windows of the ticker filter.
     var tickerBases: [ChangeBasis] = []
-    /// Binance: the streams subscribed, by name.
+    /// Binance: the streams subscribed, by name; when the next ping is due, and when the client
+    /// last answered one (or connected).
     var binanceStreams: [String: BinanceStreamRequest.Stream] = [:]
+    var nextPing: MonotonicInstant?
+    var lastPong: MonotonicInstant
     /// When the client last sent a message or a ping (what the server sends does not count).
     var lastHeard: MonotonicInstant
     /// When the next `{"status":"UP"}` is due, once the client has sent `PING`.
@@ -87,6 +90,7 @@ struct StreamClient {
         self.dialect = dialect
         self.outbox = outbox
         lastHeard = now
+        lastPong = now
     }
 
     /// Whether the client streams `feed` for `market`.
@@ -99,6 +103,12 @@ struct StreamClient {
         guard !isOverflowing else { return }
         let opcode: WebSocketOpcode = dialect.sendsText ? .text : .binary
         queue(.frame(WebSocketFrame(fin: true, opcode: opcode, data: bytes)))
+        hasUnflushedFrames = true
+    }
+
+    /// Queues a protocol ping (Binance's keepalive, which the client must answer with a pong).
+    mutating func sendPing() {
+        queue(.frame(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
         hasUnflushedFrames = true
     }
 

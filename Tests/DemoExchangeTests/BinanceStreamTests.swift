@@ -89,4 +89,20 @@ struct BinanceStreamTests {
             #expect(texts.contains { $0.hasPrefix(#"{"code":2,"msg":"Invalid request: invalid stream btcusdt@nope","id":2}"#) })
         }
     }
+
+    /// Binance pings every interval and keeps a client that answers with pongs, however quiet
+    /// it is otherwise (its idle cut here is shorter than the session).
+    @Test("pings every interval; a client that answers is kept past the idle timeout")
+    func pingsKeepAnAnsweringClient() async throws {
+        try await withDemoExchange(idleTimeout: .milliseconds(400), referencePingInterval: .milliseconds(100)) { exchange, port in
+            let transcript = try await socketSession(port, "/binance/ws/btcusdt@trade") { _ in
+                let statistics = await exchange.statistics()
+                return statistics.referencePongsHeard >= 10
+            }
+            let statistics = await exchange.statistics()
+            #expect(statistics.referencePingsSent >= 10 && statistics.referencePongsHeard >= 10, "\(statistics)")
+            #expect(statistics.idleClientsCut == 0 && statistics.referenceClientsUnanswering == 0, "kept past 400 ms of silence")
+            #expect(transcript.frames.contains { $0.text.hasPrefix(#"{"e":"trade""#) }, "the stream named in the path, bare")
+        }
+    }
 }

@@ -70,7 +70,7 @@ public func makeDemoExchange(
     markets: Int = 60, rate: Double = 400, timeline: DemoTimeline = .live, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16,
     outboxLimit: Int = 8192, newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb],
-    clock: DemoExchangeClock? = nil
+    clock: DemoExchangeClock? = nil, referencePingInterval: Duration = .seconds(20)
 ) throws -> DemoExchange {
     let simulation = SimulationConfiguration(
         seed: 9, marketCount: markets, updatesPerSecond: rate, historyMinutes: 120,
@@ -79,7 +79,7 @@ public func makeDemoExchange(
         configuration: DemoExchangeConfiguration(
             port: port, simulation: simulation, idleTimeout: idleTimeout,
             maxClients: maxClients, requestSizeLimit: requestSizeLimit,
-            outboxLimit: outboxLimit, exchanges: exchanges),
+            outboxLimit: outboxLimit, referencePingInterval: referencePingInterval, exchanges: exchanges),
         clock: clock ?? DemoExchangeClock(timeline), logger: quietLogger)
 }
 
@@ -104,13 +104,14 @@ public func withDemoExchange<Result: Sendable>(
     markets: Int = 60, rate: Double = 400, frozen: Bool = false, timeline: DemoTimeline? = nil, port: Int = 0,
     idleTimeout: Duration = .seconds(60), maxClients: Int = 256, requestSizeLimit: Int = 1 << 16, outboxLimit: Int = 8192,
     newListingAfter: Double? = nil, exchanges: Set<Exchange> = [.bithumb], clock: DemoExchangeClock? = nil,
+    referencePingInterval: Duration = .seconds(20),
     _ body: (DemoExchange, Int) async throws -> Result
 ) async throws -> Result {
     let exchange = try makeDemoExchange(
         markets: markets, rate: rate, timeline: timeline ?? (frozen ? .frozen : .live),
         port: port, idleTimeout: idleTimeout, maxClients: maxClients,
         requestSizeLimit: requestSizeLimit, outboxLimit: outboxLimit, newListingAfter: newListingAfter, exchanges: exchanges,
-        clock: clock)
+        clock: clock, referencePingInterval: referencePingInterval)
     return try await serving(exchange) { port in try await body(exchange, port) }
 }
 
