@@ -31,9 +31,9 @@ import Testing
         let missing = try await CoinboardProcess.run(["decode", "--dialect", "bithumb", "/nonexistent/frames.jsonl"])
         #expect(missing.status != 0)
         #expect(missing.standardError == "coinboard: cannot read /nonexistent/frames.jsonl\n")
-        let unknownDialect = try await CoinboardProcess.run(["decode", "--dialect", "binance", "x"])
+        let unknownDialect = try await CoinboardProcess.run(["decode", "--dialect", "kraken", "x"])
         #expect(unknownDialect.status != 0)
-        #expect(unknownDialect.standardError.contains("binance"))
+        #expect(unknownDialect.standardError.contains("kraken"))
         #expect(unknownDialect.standardError.split(separator: "\n").count == 1)
         let rejected = try await CoinboardProcess.run([
             "decode", "--dialect", "bithumb",
