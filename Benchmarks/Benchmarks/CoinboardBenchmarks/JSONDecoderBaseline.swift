@@ -64,6 +64,27 @@ struct JSONDecoderBaseline {
         let content: Content?
     }
 
+    /// A Binance stream event as the combined endpoint wraps it (its prices are strings).
+    private struct BinanceMessage: Decodable {
+        struct Event: Decodable {
+            let e: String
+            let E: Int64
+            let s: String
+            let c: String?
+            let o: String?
+            let h: String?
+            let l: String?
+            let v: String?
+            let q: String?
+            let p: String?
+            let T: Int64?
+            let m: Bool?
+        }
+
+        let stream: String
+        let data: Event
+    }
+
     private let decoder = JSONDecoder()
 
     /// Decodes one frame; whether it decoded.
@@ -71,6 +92,7 @@ struct JSONDecoderBaseline {
         switch dialect {
         case .bithumb, .upbit: (try? decoder.decode(UpbitFamilyMessage.self, from: frame)) != nil
         case .bithumbLegacy: (try? decoder.decode(LegacyMessage.self, from: frame)) != nil
+        case .binance: (try? decoder.decode(BinanceMessage.self, from: frame)) != nil
         }
     }
 }
