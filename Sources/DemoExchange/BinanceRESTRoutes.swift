@@ -97,12 +97,15 @@ struct BinanceRESTRoutes: Sendable {
             switch (symbol(query.get("symbol"), in: view), limit(query.get("limit"), default: 500, maximum: 1000)) {
             case (.failure(let error), _), (_, .failure(let error)): return answer(error, weight: 2)
             case (.success(let code), .success(let limit)):
+                // The newest `limit` before `endTime`; from `startTime`, the first `limit` on from it.
                 var end = query.get("endTime").flatMap(Int64.init).map { Timestamp(microseconds: ($0 + 1) * 1000) }
-                var candles = view.candles(of: code, interval: interval, count: limit, before: end)
-                if let start = query.get("startTime").flatMap(Int64.init).map({ Timestamp(microseconds: $0 * 1000) }) {
-                    end = end ?? view.state.now.advanced(byMicroseconds: 1)
-                    candles = view.candles(of: code, interval: interval, count: 100_000, before: end)
-                        .filter { $0.start >= start }.prefix(limit).map { $0 }
+                let start = query.get("startTime").flatMap(Int64.init).map { Timestamp(microseconds: $0 * 1000) }
+                if let start {
+                    let past = start.advanced(byMicroseconds: interval.microseconds * Int64(limit))
+                    end = end.map { min($0, past) } ?? past
+                }
+                let candles = view.candles(of: code, interval: interval, count: limit, before: end).filter { candle in
+                    start.map { candle.start >= $0 } ?? true
                 }
                 return answer(Response.json(encoder.klinesBody(candles, interval: interval)), weight: 2)
             }

@@ -24,11 +24,11 @@ extension DemoMarket {
         switch read {
         case .failure(.invalidJSON(let offset, _)):
             client.send(
-                ByteBuffer(bytes: encoder.streamErrorFrame(code: 3, message: "Invalid JSON: expected value at line 1 column \(offset + 1)", id: nil)))
+                ByteBuffer(bytes: encoder.errorBody(code: 3, message: "Invalid JSON: expected value at line 1 column \(offset + 1)")))
         case .failure(.invalidField(_, let reason)):
-            client.send(ByteBuffer(bytes: encoder.streamErrorFrame(code: 2, message: reason, id: nil)))
+            client.send(ByteBuffer(bytes: encoder.errorBody(code: 2, message: reason)))
         case .failure:
-            client.send(ByteBuffer(bytes: encoder.streamErrorFrame(code: 2, message: "Invalid request", id: nil)))
+            client.send(ByteBuffer(bytes: encoder.errorBody(code: 2, message: "Invalid request")))
         case .success(let request):
             switch request.method {
             case .subscribe:
@@ -36,13 +36,13 @@ extension DemoMarket {
                 for name in request.params {
                     guard let stream = BinanceStreamRequest.Stream(name: name) else {
                         client.send(
-                            ByteBuffer(bytes: encoder.streamErrorFrame(code: 2, message: "Invalid request: invalid stream \(name)", id: request.id)))
+                            ByteBuffer(bytes: encoder.errorBody(code: 2, message: "Invalid request: invalid stream \(name)", id: request.id)))
                         return
                     }
                     streams[name] = stream
                 }
                 guard client.binanceStreams.count + streams.count <= 1024 else {
-                    client.send(ByteBuffer(bytes: encoder.streamErrorFrame(code: 2, message: "Invalid request: too many streams", id: request.id)))
+                    client.send(ByteBuffer(bytes: encoder.errorBody(code: 2, message: "Invalid request: too many streams", id: request.id)))
                     return
                 }
                 client.binanceStreams.merge(streams) { _, new in new }
@@ -79,7 +79,7 @@ extension DemoMarket {
 
     /// The tickers once a second and the books every tenth, for the clients that stream them.
     func publishReferenceStreams(at now: Timestamp) {
-        guard clients.values.contains(where: { !$0.binanceStreams.isEmpty }) || !referenceBooks.isEmpty, let view = referenceView else { return }
+        guard clients.values.contains(where: { !$0.binanceStreams.isEmpty }), let view = referenceView else { return }
         let tenth = now.microseconds / Self.tenth
         guard tenth != referenceDepthTenth else { return }
         referenceDepthTenth = tenth
@@ -90,13 +90,13 @@ extension DemoMarket {
         publishReferenceTickers(view)
     }
 
-    /// The book `/api/v3/depth` answers for `market`: the one the streams published last, with
-    /// its update id (published now, when none was).
+    /// The book `/api/v3/depth` answers for `market`, with its update id: the one its streams
+    /// published last, so their next update follows on from it; a book nobody streams is
+    /// published anew first.
     func referenceBook(of market: MarketCode) -> (book: OrderBook, updateID: UInt64)? {
-        if let published = referenceBooks[market] { return published }
-        guard let book = referenceView?.book(of: market) else { return nil }
-        referenceBooks[market] = (book, 1)
-        return (book, 1)
+        if let published = referenceBooks[market], streamedBooks.contains(market) { return published }
+        guard let view = referenceView, let republished = republish(market, in: view) else { return nil }
+        return (republished.book, republished.updateID)
     }
 
     private func publishReferenceTickers(_ view: ReferenceView) {
@@ -133,30 +133,26 @@ extension DemoMarket {
         }
     }
 
-    /// Every streamed (or asked) book anew: the levels changed since its last publication go to
-    /// the clients of its update stream, the top levels to those of its partial streams.
-    private func publishReferenceBooks(_ view: ReferenceView) {
-        var wanted = Set(referenceBooks.keys)
+    /// The markets whose books some client streams.
+    private var streamedBooks: Set<MarketCode> {
+        var markets: Set<MarketCode> = []
         for client in clients.values {
             for stream in client.binanceStreams.values {
                 switch stream {
-                case .depthUpdates(let market), .partialDepth(let market, _): wanted.insert(market)
+                case .depthUpdates(let market), .partialDepth(let market, _): markets.insert(market)
                 default: break
                 }
             }
         }
-        for market in wanted {
-            guard let book = view.book(of: market) else {
-                referenceBooks[market] = nil
-                continue
-            }
-            let previous = referenceBooks[market]
-            let bids = Self.changes(from: previous?.book.bids ?? [], to: book.bids)
-            let asks = Self.changes(from: previous?.book.asks ?? [], to: book.asks)
-            // An update id a change: each update's first id follows on from the last one's.
+        return markets
+    }
+
+    /// Every streamed book anew: the levels changed since its last publication go to the
+    /// clients of its update stream, the top levels to those of its partial streams.
+    private func publishReferenceBooks(_ view: ReferenceView) {
+        for market in streamedBooks {
+            guard let (book, updateID, bids, asks) = republish(market, in: view) else { continue }
             let changed = !bids.isEmpty || !asks.isEmpty
-            let updateID = (previous?.updateID ?? 0) + (changed ? 1 : 0)
-            referenceBooks[market] = (book, updateID)
             for id in clients.keys {
                 guard let client = clients[id] else { continue }
                 for (name, stream) in client.binanceStreams {
@@ -176,6 +172,23 @@ extension DemoMarket {
                 }
             }
         }
+    }
+
+    /// Publishes `market`'s book as it stands: its levels changed since the last publication,
+    /// and an update id one on when any did (each update's first id follows the last one's).
+    private func republish(
+        _ market: MarketCode, in view: ReferenceView
+    ) -> (book: OrderBook, updateID: UInt64, bids: [BookLevel], asks: [BookLevel])? {
+        guard let book = view.book(of: market) else {
+            referenceBooks[market] = nil
+            return nil
+        }
+        let previous = referenceBooks[market]
+        let bids = Self.changes(from: previous?.book.bids ?? [], to: book.bids)
+        let asks = Self.changes(from: previous?.book.asks ?? [], to: book.asks)
+        let updateID = (previous?.updateID ?? 0) + (bids.isEmpty && asks.isEmpty ? 0 : 1)
+        referenceBooks[market] = (book, updateID)
+        return (book, updateID, bids, asks)
     }
 
     /// The levels of `new` whose size differs from `old`'s, and `old`'s levels gone (size 0).

@@ -42,9 +42,7 @@ public struct ChartView: Sendable, Hashable {
     /// Creates a view at the newest candle.
     public init(interval: CandleInterval, columnsPerCandle: Int = 2, scrollBack: Int = 0, cursor: Timestamp? = nil) {
         self.interval = interval
-        self.columnsPerCandle = min(
-            max(columnsPerCandle, Self.columnsPerCandleRange.lowerBound),
-            Self.columnsPerCandleRange.upperBound)
+        self.columnsPerCandle = Self.clampedColumns(columnsPerCandle)
         self.scrollBack = max(0, scrollBack)
         self.cursor = cursor
     }
@@ -53,9 +51,13 @@ public struct ChartView: Sendable, Hashable {
     /// with the cursor as before.
     public func zoomed(by step: Int) -> ChartView {
         var zoomed = self
-        zoomed.columnsPerCandle = min(
-            max(columnsPerCandle + step, Self.columnsPerCandleRange.lowerBound), Self.columnsPerCandleRange.upperBound)
+        zoomed.columnsPerCandle = Self.clampedColumns(columnsPerCandle + step)
         return zoomed
+    }
+
+    /// `columns` within ``columnsPerCandleRange``.
+    private static func clampedColumns(_ columns: Int) -> Int {
+        min(max(columns, columnsPerCandleRange.lowerBound), columnsPerCandleRange.upperBound)
     }
 
     /// The view scrolled `step` candles back (negative: towards the newest), kept within the

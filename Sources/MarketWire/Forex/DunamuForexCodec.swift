@@ -18,9 +18,9 @@ public struct DunamuForexCodec: Sendable {
     }
 
     /// The rate a response body holds.
-    public mutating func decode(_ body: UnsafeRawBufferPointer) throws(WireError) -> WonDollarRate {
+    public mutating func decode(_ body: [UInt8]) throws(WireError) -> WonDollarRate {
         guard body.count <= WireLimits.responseBytes else { throw .frameTooLarge(bytes: body.count, limit: WireLimits.responseBytes) }
-        return try tokenizer.parse(body) { (root) throws(WireError) -> WonDollarRate in
+        return try tokenizer.parse(array: body) { (root) throws(WireError) -> WonDollarRate in
             var quotes = root.elements.makeIterator()
             guard root.kind == .array, let quote = quotes.next() else {
                 throw .invalidField("body", reason: "expected an array of quotes")
@@ -33,13 +33,5 @@ public struct DunamuForexCodec: Sendable {
             }
             return WonDollarRate(rate: rate, source: .dunamu, at: try quote.epochTime("timestamp"))
         }
-    }
-
-    /// The rate a body held in an array holds.
-    public mutating func decode(_ body: [UInt8]) throws(WireError) -> WonDollarRate {
-        var codec = self
-        defer { self = codec }
-        let result = body.withUnsafeBytes { bytes in Result { () throws(WireError) in try codec.decode(bytes) } }
-        return try result.get()
     }
 }

@@ -49,12 +49,19 @@ public struct BinanceStreamRequest: Sendable, Hashable {
         }
     }
 
+    /// A request's `id`, echoed in its answer as it was sent.
+    public enum ID: Sendable, Hashable {
+        case number(Int64)
+        case text(String)
+        case none
+    }
+
     /// What is asked.
     public var method: Method
     /// The stream names, as sent.
     public var params: [String]
-    /// The `id` as sent (a number, a string or `null`), to echo.
-    public var id: String
+    /// The `id` as sent.
+    public var id: ID
 
     /// Reads a request, or the `{"code":…,"msg":…}` refusal Binance answers it with.
     public static func read(_ frame: UnsafeRawBufferPointer) -> Result<BinanceStreamRequest, WireError> {
@@ -70,12 +77,12 @@ public struct BinanceStreamRequest: Sendable, Hashable {
         guard root.kind == .object, let methodValue = root["method"], let name = methodValue.stringValue,
             let method = Method(rawValue: name)
         else { throw .invalidField("method", reason: "Invalid request: unknown method") }
-        var id = "null"
+        var id = ID.none
         if let value = root["id"] {
             switch value.kind {
-            case .number: id = String(decoding: value.span, as: UTF8.self)
-            case .string: id = "\"" + (value.stringValue ?? "") + "\""
-            case .null: id = "null"
+            case .number: id = .number(try value.asInt64(field: "id"))
+            case .string: id = .text(value.stringValue ?? "")
+            case .null: id = .none
             default: throw .invalidField("id", reason: "Invalid request: request ID must be an unsigned integer")
             }
         }
