@@ -132,8 +132,11 @@ actor DemoMarket {
             client.send(ByteBuffer(bytes: legacyEncoder.connectedFrame()))
             client.flush()
         }
-        for name in streams {
-            if let stream = BinanceStreamRequest.Stream(name: name) { client.binanceStreams[name] = stream }
+        if case .binance = dialect {
+            client.nextPing = clock.monotonicNow().advanced(by: configuration.referencePingInterval)
+            for name in streams {
+                if let stream = BinanceStreamRequest.Stream(name: name) { client.binanceStreams[name] = stream }
+            }
         }
         clients[id] = client
         return (id, stream)
@@ -191,11 +194,7 @@ actor DemoMarket {
             referenceClientsUnanswering += 1
             return
         }
-        guard let due = client.nextPing else {
-            clients[id]?.nextPing = now.advanced(by: interval)
-            return
-        }
-        guard due <= now else { return }
+        guard let due = client.nextPing, due <= now else { return }
         clients[id]?.nextPing = due.advanced(by: interval)
         clients[id]?.sendPing()
         referencePingsSent += 1

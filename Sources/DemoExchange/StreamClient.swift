@@ -72,8 +72,8 @@ struct StreamClient {
     var depths: [MarketCode: Int] = [:]
     /// Bithumb legacy: the windows of the ticker filter.
     var tickerBases: [ChangeBasis] = []
-    /// Binance: the streams subscribed, by name; when the next ping is due, and when the client
-    /// last answered one (or connected).
+    /// Binance: the streams subscribed, by name; when the next ping is due (set on connecting),
+    /// and when the client last answered one (or connected).
     var binanceStreams: [String: BinanceStreamRequest.Stream] = [:]
     var nextPing: MonotonicInstant?
     var lastPong: MonotonicInstant

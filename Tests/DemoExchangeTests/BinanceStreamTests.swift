@@ -3,6 +3,7 @@ import ExchangeTestSupport
 import MarketCore
 import MarketWire
 import NIOWebSocket
+import RuntimeTestSupport
 import TestFixtures
 import Testing
 
@@ -91,17 +92,28 @@ struct BinanceStreamTests {
     }
 
     /// Binance pings every interval and keeps a client that answers with pongs, however quiet
-    /// it is otherwise (its idle cut here is shorter than the session).
+    /// it is otherwise. The interval is an hour of the exchange's monotonic clock, which the
+    /// test moves on an interval at a time, waiting for each pong: no real time decides it.
     @Test("pings every interval; a client that answers is kept past the idle timeout")
     func pingsKeepAnAnsweringClient() async throws {
-        try await withDemoExchange(idleTimeout: .milliseconds(400), referencePingInterval: .milliseconds(100)) { exchange, port in
-            let transcript = try await socketSession(port, "/binance/ws/btcusdt@trade") { _ in
-                let statistics = await exchange.statistics()
-                return statistics.referencePongsHeard >= 10
+        let clock = DemoExchangeClock()
+        try await withDemoExchange(clock: clock, referencePingInterval: .seconds(3600)) { exchange, port in
+            let session = Task {
+                try await socketSession(port, "/binance/ws/btcusdt@trade") { _ in await exchange.statistics().referencePongsHeard >= 5 }
             }
+            defer { session.cancel() }
+            let connected = try await eventually { await exchange.statistics().clients == 1 }
+            #expect(connected)
+            for round in 1...5 {
+                clock.skip(.seconds(3600))
+                let answered = try await eventually { await exchange.statistics().referencePongsHeard >= round }
+                let statistics = await exchange.statistics()
+                #expect(answered, "round \(round): \(statistics)")
+            }
+            let transcript = try await session.value
             let statistics = await exchange.statistics()
-            #expect(statistics.referencePingsSent >= 10 && statistics.referencePongsHeard >= 10, "\(statistics)")
-            #expect(statistics.idleClientsCut == 0 && statistics.referenceClientsUnanswering == 0, "kept past 400 ms of silence")
+            #expect(statistics.referencePingsSent >= 5 && statistics.referencePongsHeard >= 5, "\(statistics)")
+            #expect(statistics.idleClientsCut == 0 && statistics.referenceClientsUnanswering == 0, "kept past an hour of silence, five times")
             #expect(transcript.frames.contains { $0.text.hasPrefix(#"{"e":"trade""#) }, "the stream named in the path, bare")
         }
     }
