@@ -34,15 +34,19 @@ public struct LivePipeline: Sendable {
     /// average. The exchanges' connections run on `connectionLoop` when it is given (it must
     /// outlive the pipeline, and be the thread the store's clock and reader run on: reads are
     /// then held until the very moment a snapshot is due), each on a thread of its own otherwise.
-    /// `archive` gives the candle archive of a source (``FeedPlan/candleSource(of:)``).
+    /// `archive` gives the candle archive of a source (``FeedPlan/candleSource(of:)``). With
+    /// `chartPagesBack` (the dashboard), a series may grow to ``CandleSeries/pagedCapacity`` as a
+    /// chart pages back; otherwise it holds what ``FeedConfiguration/candleHistory`` asks.
     public static func run<Result: Sendable>(
         plan: FeedPlan, configuration: FeedConfiguration, logger: Logger, recording: RecordingWriter? = nil,
         snapshotsPerSecond: Int = 20, storeClock: (any RuntimeClock)? = nil, connectionLoop: (any EventLoop)? = nil,
-        archive: (@Sendable (String) -> any CandleArchive)? = nil,
+        archive: (@Sendable (String) -> any CandleArchive)? = nil, chartPagesBack: Bool = false,
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
-        let limits = MarketState.Limits(candlesPerSeries: max(CandleSeries.defaultCapacity, configuration.candleHistory))
+        let perSeries = max(CandleSeries.defaultCapacity, configuration.candleHistory)
+        let limits = MarketState.Limits(
+            candlesPerSeries: perSeries, candlesWhenPaged: chartPagesBack ? max(perSeries, CandleSeries.pagedCapacity) : perSeries)
         let store =
             storeClock.map {
                 MarketStore(

@@ -14,16 +14,20 @@ public struct MarketState: Sendable {
         public var bookLevels: Int
         /// Candles kept per series.
         public var candlesPerSeries: Int
+        /// Candles a series may grow to as earlier pages join it (a chart paging back); never
+        /// fewer than ``candlesPerSeries``.
+        public var candlesWhenPaged: Int
 
         /// Creates limits.
         public init(
             markets: Int = 4096, tradesPerMarket: Int = 200, bookLevels: Int = OrderBook.defaultLevelLimit,
-            candlesPerSeries: Int = CandleSeries.defaultCapacity
+            candlesPerSeries: Int = CandleSeries.defaultCapacity, candlesWhenPaged: Int = CandleSeries.pagedCapacity
         ) {
             self.markets = markets
             self.tradesPerMarket = tradesPerMarket
             self.bookLevels = bookLevels
             self.candlesPerSeries = candlesPerSeries
+            self.candlesWhenPaged = candlesWhenPaged
         }
     }
 
@@ -228,13 +232,12 @@ public struct MarketState: Sendable {
 
     /// The series `held` (if any) with `history` joined in: the candles before its first stay;
     /// an earlier page also leaves those from its `endsBefore` on as they are (and may grow the
-    /// series to ``CandleSeries/pagedCapacity``; one with nothing before that time marks the
+    /// series to ``Limits/candlesWhenPaged``; one with nothing before that time marks the
     /// start of the exchange's history), while a latest history replaces them, counts in the
     /// trades on the tape it does not hold, and brings the series back to its usual capacity.
     private func joined(_ history: CandleHistory, to held: CandleSeries?) -> CandleSeries {
         if let before = history.endsBefore, let held {
-            var series = CandleSeries(
-                interval: history.interval, capacity: Swift.max(limits.candlesPerSeries, CandleSeries.pagedCapacity))
+            var series = CandleSeries(interval: history.interval, capacity: Swift.max(limits.candlesPerSeries, limits.candlesWhenPaged))
             let page = history.candles.filter { $0.start < before }
             let start = Swift.min(page.lazy.map(\.start).min() ?? before, before)
             let older = held.candles.prefix { $0.start < start }

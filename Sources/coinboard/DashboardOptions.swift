@@ -82,7 +82,7 @@ struct DashboardOptions: ParsableArguments {
                     signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
                 logger: logger,
                 snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next(),
-                archive: CandleCache.archives(in: candleStore)
+                archive: CandleCache.archives(in: candleStore), chartPagesBack: true
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
