@@ -75,11 +75,10 @@ public struct DemoExchange: Sendable {
         if servesBithumb {
             UpbitFamilyRESTRoutes(market: market, profile: .bithumb, accounts: accounts).register(on: router)
             LegacyRESTRoutes(market: market).register(on: router)
-            // The world outside Korea, seen from the same markets.
-            let world = referenceWorld
-            BinanceRESTRoutes(market: market, world: world, clock: market.clock).register(on: router)
-            ForexRoutes(market: market, world: world).register(on: router)
         }
+        // The world outside Korea, seen from the same markets.
+        BinanceRESTRoutes(market: market, world: referenceWorld, clock: market.clock).register(on: router)
+        ForexRoutes(market: market, world: referenceWorld).register(on: router)
         if servesUpbit {
             UpbitFamilyRESTRoutes(market: market, profile: .upbit, accounts: accounts, prefix: Self.upbitPrefix).register(on: router)
         }
@@ -98,19 +97,17 @@ public struct DemoExchange: Sendable {
                 try await market.serve(dialect, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
             }
         }
-        if servesBithumb {
-            // Binance's combined endpoint takes its first streams from `?streams=a/b`; a path
-            // under `/ws/` names one stream, or none (ccxt opens `/ws/0`, `/ws/1`, …).
-            router.ws(RouterPath(BinanceRESTRoutes.prefix + "/stream"), shouldUpgrade: admits) { inbound, outbound, context in
-                let streams = (context.request.uri.queryParameters.get("streams") ?? "").split(separator: "/").map(String.init)
-                try await market.serve(
-                    .binance(combined: true), streams: streams, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
-            }
-            router.ws(RouterPath(BinanceRESTRoutes.prefix + "/ws/{stream}"), shouldUpgrade: admits) { inbound, outbound, context in
-                let named = context.request.uri.path.split(separator: "/").last.map(String.init) ?? ""
-                try await market.serve(
-                    .binance(combined: false), streams: [named], inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
-            }
+        // Binance's combined endpoint takes its first streams from `?streams=a/b`; a path
+        // under `/ws/` names one stream, or none (ccxt opens `/ws/0`, `/ws/1`, …).
+        router.ws(RouterPath(BinanceRESTRoutes.prefix + "/stream"), shouldUpgrade: admits) { inbound, outbound, context in
+            let streams = (context.request.uri.queryParameters.get("streams") ?? "").split(separator: "/").map(String.init)
+            try await market.serve(
+                .binance(combined: true), streams: streams, inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
+        }
+        router.ws(RouterPath(BinanceRESTRoutes.prefix + "/ws/{stream}"), shouldUpgrade: admits) { inbound, outbound, context in
+            let named = context.request.uri.path.split(separator: "/").last.map(String.init) ?? ""
+            try await market.serve(
+                .binance(combined: false), streams: [named], inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         }
         var serverLogger = logger
         serverLogger.logLevel = .critical

@@ -12,9 +12,9 @@ extension DemoMarket {
     private static let tenth: Int64 = 100_000
     private static let binanceEncoder = BinanceEncoder()
 
-    /// The reference view of the world now, when Bithumb's world is simulated.
+    /// The reference view of the world now.
     var referenceView: ReferenceView? {
-        state(of: .bithumb).map { ReferenceView(state: $0, world: referenceWorld) }
+        worldState.map { ReferenceView(state: $0, world: referenceWorld) }
     }
 
     /// Handles a Binance client's request.

@@ -73,6 +73,12 @@ actor DemoMarket {
         simulators[exchange]
     }
 
+    /// The Korean world the reference exchange and the forex quote are seen from: Bithumb's
+    /// market when it is served, else Upbit's (one world either way).
+    var worldState: MarketSimulator? {
+        Exchange.allCases.lazy.compactMap { self.simulators[$0] }.first
+    }
+
     func statistics() -> DemoExchangeStatistics {
         DemoExchangeStatistics(
             clients: clients.count, slowClientsDropped: slowClientsDropped, idleClientsCut: idleClientsCut,

@@ -19,7 +19,7 @@ struct ForexRoutes: Sendable {
 
     func register(on router: Router<some RequestContext>) {
         router.get(RouterPath(Self.prefix + "/v1/forex/recent")) { request, _ -> Response in
-            guard let state = await market.state(of: .bithumb) else { return RejectedRequest.notServed.response }
+            guard let state = await market.worldState else { return RejectedRequest.notServed.response }
             let codes = (request.uri.queryParameters.get("codes") ?? "").split(separator: ",")
             guard codes.contains(where: { $0 == DunamuForexCodec.code }) else { return Response.json(Array("[]".utf8)) }
             let quoted = Timestamp(microseconds: state.now.microseconds - state.now.microseconds % Self.minute)

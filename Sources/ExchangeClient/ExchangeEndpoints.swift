@@ -35,12 +35,33 @@ public struct ExchangeEndpoints: Sendable, Hashable {
     }
 
     /// The endpoints of a demo exchange (or any server with its layout) at `host:port`: the
-    /// Bithumb dialects at the root, Upbit under `/upbit`.
+    /// Bithumb dialects at the root, Upbit under `/upbit`, Binance under `/binance` (its
+    /// combined stream endpoint at `/binance/stream`).
     public static func local(_ dialect: Dialect, host: String = "127.0.0.1", port: Int) -> ExchangeEndpoints {
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        let root = "\(address)\(dialect == .upbit ? "/upbit" : "")"
-        let path = dialect == .bithumbLegacy ? "/pub/ws" : "/websocket/v1"
-        return ExchangeEndpoints(checked: dialect, "ws://\(root)\(path)", "http://\(root)")
+        let address = authority(host: host, port: port)
+        let prefix =
+            switch dialect {
+            case .upbit: "/upbit"
+            case .binance: "/binance"
+            case .bithumb, .bithumbLegacy: ""
+            }
+        let path =
+            switch dialect {
+            case .bithumbLegacy: "/pub/ws"
+            case .binance: "/stream"
+            case .bithumb, .upbit: "/websocket/v1"
+            }
+        return ExchangeEndpoints(checked: dialect, "ws://\(address)\(prefix)\(path)", "http://\(address)\(prefix)")
+    }
+
+    /// The forex quote's base URL on a demo exchange at `host:port` (`/fx`).
+    public static func localForex(host: String = "127.0.0.1", port: Int) -> String {
+        "http://\(authority(host: host, port: port))/fx"
+    }
+
+    /// `host:port`, an IPv6 host bracketed.
+    private static func authority(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// A warning when either endpoint is plaintext (`ws://`, `http://`) and not on this machine:

@@ -20,25 +20,15 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
     public static let defaultTimeout = Duration.seconds(15)
 
     /// Runs `body` with a fetcher for `endpoints` (see ``init(endpoints:limit:client:timeout:recorder:)``)
-    /// on a client of its own, shut down when `body` ends: the connections kept for reuse are
-    /// closed then, not a minute later (a server stopping with us, like the in-process demo
-    /// exchange, waits for them). The client follows no redirect (an exchange's API answers
-    /// where it is asked, and a redirect could lead from https:// to plaintext http://); a
-    /// redirect is a failed request.
+    /// on a client of its own, shut down when `body` ends (``withHTTPClient(_:)``: no redirect
+    /// followed).
     public static func withFetcher<Result: Sendable>(
         endpoints: ExchangeEndpoints, limit: RequestLimit, timeout: Duration = RESTSnapshotFetcher.defaultTimeout,
         recorder: (any WireRecorder)? = nil, _ body: (RESTSnapshotFetcher) async throws -> Result
     ) async throws -> Result {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
-        let result: Swift.Result<Result, any Error>
-        do {
-            result = .success(
-                try await body(RESTSnapshotFetcher(endpoints: endpoints, limit: limit, client: client, timeout: timeout, recorder: recorder)))
-        } catch {
-            result = .failure(error)
+        try await withHTTPClient { client in
+            try await body(RESTSnapshotFetcher(endpoints: endpoints, limit: limit, client: client, timeout: timeout, recorder: recorder))
         }
-        try? await client.shutdown()
-        return try result.get()
     }
 
     /// Creates a fetcher for `endpoints`, pacing requests within `limit`; each response, body

@@ -1,3 +1,5 @@
+public import MarketWire
+
 /// An exchange's REST rate limit: at most `requests` per `window` in each category (for
 /// Bithumb 150 a second per category, for Upbit 10 a second per group).
 public struct RequestLimit: Sendable, Hashable {
@@ -16,6 +18,19 @@ public struct RequestLimit: Sendable, Hashable {
     public static let bithumb = RequestLimit(requestsPerSecond: 150)
     /// Upbit's quotation limit.
     public static let upbit = RequestLimit(requestsPerSecond: 10)
+    /// Binance's, for the reference: it counts request weight (6,000 a minute an IP); five
+    /// requests a second of a kind keeps the reference's (klines at 2, a ticker chunk at 40,
+    /// the listing at 20, read at a session's start) well within it.
+    public static let binance = RequestLimit(requestsPerSecond: 5)
+
+    /// The limit of the exchange speaking `dialect`.
+    public static func of(_ dialect: Dialect) -> RequestLimit {
+        switch dialect {
+        case .bithumb, .bithumbLegacy: .bithumb
+        case .upbit: .upbit
+        case .binance: .binance
+        }
+    }
 
     /// The category a request path counts against.
     static func category(ofPath path: String) -> String {

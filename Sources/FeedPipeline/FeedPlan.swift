@@ -24,12 +24,18 @@ public struct FeedPlan: Sendable {
     public let feeds: [Feed]
     /// What the embedded demo exchange simulates, when a feed comes from it.
     public let demoSimulation: SimulationConfiguration
+    /// Where the kimchi premium's reference prices and rate come from.
+    public let premium: PremiumSources
 
-    /// A plan of `feeds` (at least one, one per exchange); the demo exchange, if any feed comes
-    /// from it, simulates `demoSimulation`.
-    public init(feeds: [Feed], demoSimulation: SimulationConfiguration = SimulationConfiguration()) {
+    /// A plan of `feeds` (at least one, one per exchange) and the premium's `premium` sources;
+    /// the demo exchange, if any feed comes from it, simulates `demoSimulation`.
+    public init(
+        feeds: [Feed], demoSimulation: SimulationConfiguration = SimulationConfiguration(),
+        premium: PremiumSources = .off("no reference given")
+    ) {
         self.feeds = feeds.sorted { $0.exchange < $1.exchange }
         self.demoSimulation = demoSimulation
+        self.premium = premium
     }
 
     /// The recording at `path`, each exchange's feed in it played at `speed` from the same start.
@@ -41,7 +47,7 @@ public struct FeedPlan: Sendable {
                 Feed(
                     exchange: exchange,
                     source: .replay(ReplaySource(recording, exchange: exchange, dialect: dialect, path: path, speed: speed)))
-            })
+            }, premium: .off("the recording holds no reference"))
     }
 
     /// What a feed's candles are kept under between runs, or `nil` for a recording's (played
@@ -61,8 +67,10 @@ public struct FeedPlan: Sendable {
     /// The exchanges followed.
     public var exchanges: [Exchange] { feeds.map(\.exchange) }
 
-    /// Whether the embedded demo exchange serves any feed.
-    public var usesDemo: Bool { feeds.contains { if case .demo = $0.source { true } else { false } } }
+    /// Whether the embedded demo exchange serves any feed, the reference or the rate.
+    public var usesDemo: Bool {
+        premium.usesDemo || feeds.contains { if case .demo = $0.source { true } else { false } }
+    }
 
     /// The name the dashboard's status bar shows.
     public var displayName: String {

@@ -15,6 +15,9 @@ public struct LivePipeline: Sendable {
     public let store: MarketStore
     /// The supervisors keeping each exchange's feed flowing, Bithumb first.
     public let supervisors: [FeedSupervisor]
+    /// The supervisor of the reference exchange's feed (the kimchi premium's world prices),
+    /// when it is followed.
+    public let referenceSupervisor: FeedSupervisor?
     /// Where each exchange's feed comes from (a WebSocket URL, or a recording's path).
     public let origins: [Exchange: String]
     /// The endpoints of each exchange fed over the network (the demo exchange's on loopback, or
@@ -44,15 +47,22 @@ public struct LivePipeline: Sendable {
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
+        let referenceFeed = plan.premium.referenceFeed.map { FeedPlan.Feed(exchange: .binance, source: $0) }
         let perSeries = max(CandleSeries.defaultCapacity, configuration.candleHistory)
         let limits = MarketState.Limits(
             candlesPerSeries: perSeries, candlesWhenPaged: chartPagesBack ? max(perSeries, CandleSeries.pagedCapacity) : perSeries)
+        let reference = referenceFeed?.exchange
         let store =
             storeClock.map {
                 MarketStore(
-                    exchanges: plan.exchanges, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace,
-                    clock: $0)
-            } ?? MarketStore(exchanges: plan.exchanges, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond, heldReadGrace: grace)
+                    exchanges: plan.exchanges, reference: reference, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond,
+                    heldReadGrace: grace, clock: $0)
+            }
+            ?? MarketStore(
+                exchanges: plan.exchanges, reference: reference, limits: limits, maxSnapshotsPerSecond: snapshotsPerSecond,
+                heldReadGrace: grace)
+        if case .off(let reason) = plan.premium.reference { await store.referenceIsOff(reason) }
+        if case .off(let reason) = plan.premium.rate { await store.update(forex: nil, problem: reason) }
         let (played, replayPlayed) = AsyncStream.makeStream(of: Void.self)
         let archives = Dictionary(
             uniqueKeysWithValues: plan.feeds.compactMap { feed in
@@ -60,8 +70,9 @@ public struct LivePipeline: Sendable {
             })
         let context = Context(
             store: store, configuration: configuration, logger: logger, recording: recording, connectionLoop: connectionLoop,
-            archives: archives, replayPlayed: replayPlayed, replaysPlayed: played)
-        guard plan.usesDemo else { return try await context.run(plan.feeds, demoPort: nil, body) }
+            archives: archives, rate: plan.premium.rate, replayPlayed: replayPlayed, replaysPlayed: played)
+        let feeds = plan.feeds + (referenceFeed.map { [$0] } ?? [])
+        guard plan.usesDemo else { return try await context.run(feeds, demoPort: nil, body) }
         let exchange = try DemoExchange(
             configuration: DemoExchangeConfiguration(
                 simulation: plan.demoSimulation, tickInterval: .seconds(1) / max(1, snapshotsPerSecond), exchanges: Set(plan.exchanges)),
@@ -74,7 +85,7 @@ public struct LivePipeline: Sendable {
             }
             var listening = ports.makeAsyncIterator()
             guard let port = await listening.next() else { throw FeedPipelineError.demoExchangeFailed }
-            group.addTask { try await context.run(plan.feeds, demoPort: port, body) }
+            group.addTask { try await context.run(feeds, demoPort: port, body) }
             guard let result = try await firstResult(of: &group) else { throw FeedPipelineError.demoExchangeFailed }
             return result
         }
@@ -93,6 +104,7 @@ public struct LivePipeline: Sendable {
         let recording: RecordingWriter?
         let connectionLoop: (any EventLoop)?
         let archives: [Exchange: any CandleArchive]
+        let rate: PremiumSources.Rate
         let replayPlayed: AsyncStream<Void>.Continuation
         let replaysPlayed: AsyncStream<Void>
 
@@ -102,13 +114,13 @@ public struct LivePipeline: Sendable {
             _ feeds: [FeedPlan.Feed], demoPort: Int?, opened: [Opened] = [],
             _ body: @escaping @Sendable (LivePipeline) async throws -> Result
         ) async throws -> Result {
-            guard let feed = feeds.first else { return try await supervise(opened, body) }
+            guard let feed = feeds.first else { return try await readingRate(demoPort: demoPort, opened, body) }
             let rest = Array(feeds.dropFirst())
             switch feed.source {
             case .replay(let source):
                 let replayed = Opened(
                     exchange: feed.exchange, transport: ReplayTransport(source) { [replayPlayed] in replayPlayed.yield() },
-                    fetcher: ReplayFetcher(source), endpoints: nil, configuration: configuration)
+                    fetcher: ReplayFetcher(source), endpoints: nil, configuration: configuration(of: feed.exchange))
                 return try await run(rest, demoPort: demoPort, opened: opened + [replayed], body)
             case .demo(let dialect):
                 guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
@@ -123,8 +135,8 @@ public struct LivePipeline: Sendable {
             _ exchange: Exchange, _ endpoints: ExchangeEndpoints, _ deadlines: NetworkDeadlines, _ rest: [FeedPlan.Feed],
             demoPort: Int?, opened: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
         ) async throws -> Result {
-            let limit: RequestLimit = endpoints.dialect == .upbit ? .upbit : .bithumb
-            var configuration = configuration
+            let limit = RequestLimit.of(endpoints.dialect)
+            var configuration = configuration(of: exchange)
             configuration.startupWarning = endpoints.plaintextWarning ?? configuration.startupWarning
             if connectionLoop != nil { configuration.readLead = .zero }
             let recorder = recording?.recorder(for: exchange)
@@ -139,9 +151,40 @@ public struct LivePipeline: Sendable {
             }
         }
 
-        private func supervise<Result: Sendable>(
-            _ feeds: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        /// The feed's configuration: the reference follows its USDT markets of the coins the
+        /// followed exchanges list (none until they have listed).
+        private func configuration(of exchange: Exchange) -> FeedConfiguration {
+            exchange.isFollowed ? configuration : configuration.forReference(pairedBases: [])
+        }
+
+        /// Runs the supervisors and `body` with the rate read from its source, if any.
+        private func readingRate<Result: Sendable>(
+            demoPort: Int?, _ feeds: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
         ) async throws -> Result {
+            let (baseURL, timeout): (String, Duration)
+            switch rate {
+            case .off: return try await supervise(feeds, poller: nil, body)
+            case .demo:
+                guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
+                (baseURL, timeout) = (ExchangeEndpoints.localForex(port: demoPort), RESTSnapshotFetcher.defaultTimeout)
+            case .remote(let url, let deadline): (baseURL, timeout) = (url, deadline)
+            }
+            return try await ForexRateFetcher.withFetcher(baseURL: baseURL, timeout: timeout) { fetcher in
+                try await supervise(feeds, poller: ForexPoller(fetcher: fetcher, store: store, logger: logger), body)
+            }
+        }
+
+        private func supervise<Result: Sendable>(
+            _ opened: [Opened], poller: ForexPoller?, _ body: @escaping @Sendable (LivePipeline) async throws -> Result
+        ) async throws -> Result {
+            let feeds = opened.filter(\.exchange.isFollowed)
+            let reference = opened.first { !$0.exchange.isFollowed }.map { feed in
+                var referenceLogger = logger
+                referenceLogger[metadataKey: "exchange"] = "\(feed.exchange.rawValue)"
+                return FeedSupervisor(
+                    transport: feed.transport, fetcher: feed.fetcher, store: store, exchange: feed.exchange,
+                    configuration: feed.configuration, logger: referenceLogger)
+            }
             let supervisors = feeds.map { feed in
                 var feedLogger = logger
                 if feeds.count > 1 { feedLogger[metadataKey: "exchange"] = "\(feed.exchange.rawValue)" }
@@ -149,12 +192,12 @@ public struct LivePipeline: Sendable {
                     transport: feed.transport, fetcher: feed.fetcher, store: store, exchange: feed.exchange,
                     configuration: feed.configuration, archive: archives[feed.exchange], logger: feedLogger)
             }
-            let origins = Dictionary(uniqueKeysWithValues: feeds.map { ($0.exchange, $0.transport.endpointDescription) })
-            let endpoints = Dictionary(uniqueKeysWithValues: feeds.compactMap { feed in feed.endpoints.map { (feed.exchange, $0) } })
+            let origins = Dictionary(uniqueKeysWithValues: opened.map { ($0.exchange, $0.transport.endpointDescription) })
+            let endpoints = Dictionary(uniqueKeysWithValues: opened.compactMap { feed in feed.endpoints.map { (feed.exchange, $0) } })
             let replays = feeds.filter { $0.transport is ReplayTransport }.count
             let pipeline = LivePipeline(
-                store: store, supervisors: supervisors, origins: origins, endpoints: endpoints, replays: replays,
-                replaysPlayed: replaysPlayed)
+                store: store, supervisors: supervisors, referenceSupervisor: reference, origins: origins, endpoints: endpoints,
+                replays: replays, replaysPlayed: replaysPlayed)
             return try await withThrowingTaskGroup(of: Result?.self) { group in
                 for supervisor in supervisors {
                     group.addTask {
@@ -162,10 +205,38 @@ public struct LivePipeline: Sendable {
                         return nil
                     }
                 }
+                if let reference {
+                    let pairings = await store.pairings()
+                    group.addTask {
+                        await LivePipeline.follow(reference, pairedBy: pairings)
+                        return nil
+                    }
+                }
+                if let poller {
+                    group.addTask {
+                        await poller.run()
+                        return nil
+                    }
+                }
                 group.addTask { try await body(pipeline) }
                 guard let result = try await firstResult(of: &group) else { throw CancellationError() }
                 return result
             }
+        }
+    }
+
+    /// Runs the reference's feed once the followed exchanges have listed the coins it pairs
+    /// with, and tells it each change of them.
+    private static func follow(_ reference: FeedSupervisor, pairedBy pairings: AsyncStream<Set<String>>) async {
+        await withTaskGroup(of: Void.self) { group in
+            var running = false
+            for await bases in pairings {
+                await reference.pair(with: bases)
+                guard !running else { continue }
+                running = true
+                group.addTask { await reference.run() }
+            }
+            group.cancelAll()
         }
     }
 

@@ -2,6 +2,12 @@ public import MarketCore
 
 /// What the feed supervisor fetches and streams, and how it keeps the connection healthy.
 public struct FeedConfiguration: Sendable, Hashable {
+    /// The quote currency of the markets whose tickers are followed: `KRW` for the Korean
+    /// exchanges, `USDT` for the reference.
+    public var quote: String
+    /// The coins whose tickers are followed, when only some are (the reference follows the
+    /// coins a followed exchange lists); `nil` follows every market of ``quote``.
+    public var pairedBases: Set<String>?
     /// Markets in view: their books and trades are streamed and bootstrapped.
     public var focus: [MarketCode]
     /// Trades fetched per market in view when (re)connecting.
@@ -41,8 +47,10 @@ public struct FeedConfiguration: Sendable, Hashable {
         candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
         failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
         startupWarning: String? = nil, signalRefresh: Duration = FeedConfiguration.defaultSignalRefresh,
-        readLead: Duration = FeedConfiguration.crossThreadReadLead
+        readLead: Duration = FeedConfiguration.crossThreadReadLead, quote: String = "KRW", pairedBases: Set<String>? = nil
     ) {
+        self.quote = quote
+        self.pairedBases = pairedBases
         self.focus = focus
         self.tradeHistory = max(1, tradeHistory)
         self.candleInterval = candleInterval
@@ -63,6 +71,21 @@ public struct FeedConfiguration: Sendable, Hashable {
 
     /// How often the listing and the signal lists are read again unless told otherwise.
     public static let defaultSignalRefresh = Duration.seconds(180)
+
+    /// This configuration for the reference exchange: its USDT markets, only the coins in
+    /// `pairedBases`, no alerts or deposit lists to read, and no more than
+    /// ``referenceListingLimit`` listed (Binance streams at most 1,024 a connection).
+    public func forReference(pairedBases: Set<String>) -> FeedConfiguration {
+        var reference = self
+        reference.quote = "USDT"
+        reference.pairedBases = pairedBases
+        reference.listingLimit = min(listingLimit, Self.referenceListingLimit)
+        return reference
+    }
+
+    /// The most markets the reference follows: Binance's limit of 1,024 streams a connection,
+    /// less room for the streams of the markets in view.
+    public static let referenceListingLimit = 1000
 
     /// Silence after which the connection reads `stale`.
     public var staleAfter: Duration { keepaliveInterval }

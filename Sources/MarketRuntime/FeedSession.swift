@@ -56,7 +56,7 @@ public struct FeedSession: Sendable {
         /// The listing could not be read again on the signal beat (the words say why); at the
         /// start of a session a failed read ends the session instead.
         case listingFailed(String)
-        /// Every KRW ticker was read, asked for at `requestedAt`.
+        /// Every followed market's ticker was read, asked for at `requestedAt`.
         case tickersFetched(FeedMessage, requestedAt: MarketState.ArrivalMark)
         /// A message arrived on the connection.
         case received(FeedMessage)
@@ -70,6 +70,8 @@ public struct FeedSession: Sendable {
         case subscriptionFailed(String)
         /// Time passed (the supervisor's watch ticks at least once a second).
         case tick
+        /// The coins the reference follows changed (a followed exchange's listing did).
+        case pairingChanged(Set<String>)
         /// The markets in view or the candle interval changed.
         case viewChanged(focus: [MarketCode], candleInterval: CandleInterval?)
         /// The chart of a market in view wants the page of candles before `before` (its oldest).
@@ -166,9 +168,12 @@ public struct FeedSession: Sendable {
         lifecycle = ConnectionLifecycle(configuration: configuration, seed: seed)
     }
 
-    /// Every KRW market listed: the tickers streamed and read at the start of a session.
-    public var krwMarkets: [MarketCode] {
-        listing.map(\.code).filter { $0.isKRW }
+    /// Every market listed in the quote followed (and, for the reference, of a paired coin):
+    /// the tickers streamed and read at the start of a session.
+    public var followedMarkets: [MarketCode] {
+        let quote = configuration.quote
+        let paired = configuration.pairedBases
+        return listing.map(\.code).filter { code in code.quote == quote && paired.map { $0.contains(code.base) } ?? true }
     }
 
     /// Takes `event`, which happened at `now`, and says what to do.
@@ -204,6 +209,11 @@ public struct FeedSession: Sendable {
             return viewChanged(focus: focus, candleInterval: candleInterval)
         case .earlierCandlesWanted(let market, let interval, let before):
             return earlierCandlesWanted(market, interval, before: before)
+        case .pairingChanged(let bases):
+            let before = followedMarkets
+            configuration.pairedBases = bases
+            guard phase == .streaming, followedMarkets != before else { return [] }
+            return [.subscribe(subscription)]
         case .candleArchiveFailed(let problem):
             guard status.candleCacheProblem == nil else { return [] }
             status.candleCacheProblem = problem.strippingUnsafeCharacters
@@ -229,11 +239,11 @@ public struct FeedSession: Sendable {
         }
     }
 
-    /// What streams: tickers for every KRW market, books and trades for the markets in view.
+    /// What streams: tickers for every market followed, books and trades for the markets in view.
     var subscription: FeedSubscription {
-        let krw = krwMarkets
-        let focus = configuration.focus.filter { krw.contains($0) }
-        return FeedSubscription(tickers: krw, orderBooks: focus, trades: focus)
+        let followed = followedMarkets
+        let focus = configuration.focus.filter { followed.contains($0) }
+        return FeedSubscription(tickers: followed, orderBooks: focus, trades: focus)
     }
 
     // MARK: Lifecycle
@@ -297,7 +307,8 @@ public struct FeedSession: Sendable {
 
     // MARK: Listing
 
-    /// The listing a session starts with: refused or without a KRW market, the session ends;
+    /// The listing a session starts with: refused or without a market in the quote followed,
+    /// the session ends;
     /// otherwise the feed is subscribed and the markets in view bootstrapped.
     private mutating func firstListing(_ message: FeedMessage) -> [Action] {
         switch readListing(message) {
@@ -329,7 +340,8 @@ public struct FeedSession: Sendable {
         if let refusal = Self.refusal(in: message) { return .failure(refusal) }
         var markets: [Market] = []
         for case .markets(let listed) in message.events { markets = listed.removingRepeats(by: \.code) }
-        guard markets.contains(where: { $0.code.isKRW }) else { return .failure(.noKRWMarkets) }
+        let quote = configuration.quote
+        guard markets.contains(where: { $0.code.quote == quote }) else { return .failure(.noMarkets(quote: quote)) }
         var actions: [Action] = []
         if markets.count > configuration.listingLimit {
             actions += report("the listing holds \(markets.count) markets; following the first \(configuration.listingLimit)")

@@ -92,6 +92,17 @@ public actor FeedSupervisor {
         _ = try? await handle(.earlierCandlesWanted(market, interval, before: before))
     }
 
+    /// Follows the tickers of `bases` only (the reference: the coins a followed exchange
+    /// lists). A coin added is streamed from the next second on; its ticker is not read over
+    /// REST until the next session.
+    public func pair(with bases: Set<String>) async {
+        do {
+            try await handle(.pairingChanged(bases))
+        } catch {
+            _ = try? await handle(.subscriptionFailed(Self.describe(error)))
+        }
+    }
+
     // MARK: Session
 
     private func runSession(messages: FeedMessages, connection: any FeedConnection) async throws {
@@ -145,10 +156,10 @@ public actor FeedSupervisor {
 
     // MARK: Tasks
 
-    /// Reads every KRW ticker once the session has begun.
+    /// Reads every followed market's ticker once the session has begun.
     private func fetchTickers() async throws {
         let requestedAt = await store.arrivalMark(of: exchange)
-        let message = try await fetcher.fetch(.tickers(session.krwMarkets))
+        let message = try await fetcher.fetch(.tickers(session.followedMarkets))
         try await handle(.tickersFetched(message, requestedAt: requestedAt))
     }
 

@@ -6,8 +6,9 @@ public enum MarketRuntimeError: Error, Sendable, Hashable, CustomStringConvertib
     case closedByExchange
     /// No market data arrived for this many seconds.
     case silent(seconds: Double)
-    /// The market listing held no market quoted in KRW.
-    case noKRWMarkets
+    /// The market listing held no market in the quote currency followed (KRW, or USDT for the
+    /// reference).
+    case noMarkets(quote: String)
     /// The exchange answered a request with an error.
     case rejected(String)
 
@@ -15,7 +16,7 @@ public enum MarketRuntimeError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .closedByExchange: "the exchange closed the connection"
         case .silent(let seconds): "no market data for \(Int(clampingRounded: seconds)) s"
-        case .noKRWMarkets: "the exchange lists no KRW market"
+        case .noMarkets(let quote): "the exchange lists no \(quote) market"
         case .rejected(let message): "the exchange refused: \(message)"
         }
     }

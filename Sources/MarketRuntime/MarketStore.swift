@@ -3,7 +3,9 @@ public import SystemTime
 
 /// The sole owner of the market state, kept per exchange: applies what each exchange's feed
 /// delivers and hands out board snapshots of every exchange, at most `maxSnapshotsPerSecond` a
-/// second.
+/// second. The reference exchange's state (the kimchi premium's world prices) and the
+/// won–dollar rate are kept beside the followed exchanges', in the board's
+/// ``BoardSnapshot/premiumReference``.
 ///
 /// Nothing is queued: events are applied as they come and a snapshot holds whatever is
 /// current, so memory is bounded by ``MarketState/Limits`` whatever the input rate. A snapshot
@@ -18,20 +20,33 @@ public actor MarketStore {
     private let heldReadGrace: Duration
     private var lastPublished: MonotonicInstant?
     private var waiter: CheckedContinuation<Void, Never>?
+    /// The reference exchange, when it is followed.
+    private let reference: Exchange?
+    /// Why the reference is off, when it is.
+    private var referenceOff: String?
+    private var forex: WonDollarRate?
+    private var forexProblem: String?
+    /// The coins the followed exchanges list, told to ``pairings()``'s reader as they change.
+    private var pairedBases: Set<String> = []
+    private var pairingReader: AsyncStream<Set<String>>.Continuation?
 
-    /// Creates an empty store for `exchanges` (at least one). `heldReadGrace` is for feeds that
+    /// Creates an empty store for `exchanges` (at least one) and the `reference` exchange, if
+    /// any (kept apart: never one of ``exchanges``). `heldReadGrace` is for feeds that
     /// hold their reads until the very moment a snapshot is due, on the reader's own thread
     /// (see ``FeedConfiguration/readLead``): a snapshot that comes due with changes already
     /// waiting is taken that much later, so that what such a read brings is applied first,
     /// and one that such a read brings up to that much early is taken at once.
     public init(
-        exchanges: [Exchange] = [.bithumb], limits: MarketState.Limits = MarketState.Limits(), maxSnapshotsPerSecond: Int = 20,
-        heldReadGrace: Duration = .zero, clock: any RuntimeClock = SystemClock()
+        exchanges: [Exchange] = [.bithumb], reference: Exchange? = nil, limits: MarketState.Limits = MarketState.Limits(),
+        maxSnapshotsPerSecond: Int = 20, heldReadGrace: Duration = .zero, clock: any RuntimeClock = SystemClock()
     ) {
-        precondition(!exchanges.isEmpty, "a store keeps at least one exchange")
-        exchangeList = Set(exchanges).sorted()
-        states = Dictionary(uniqueKeysWithValues: exchangeList.map { ($0, MarketState(limits: limits)) })
-        feeds = Dictionary(uniqueKeysWithValues: exchangeList.map { ($0, FeedStatus()) })
+        let followed = Set(exchanges).subtracting(reference.map { [$0] } ?? []).sorted()
+        precondition(!followed.isEmpty, "a store keeps at least one exchange")
+        exchangeList = followed
+        self.reference = reference
+        let kept = followed + (reference.map { [$0] } ?? [])
+        states = Dictionary(uniqueKeysWithValues: kept.map { ($0, MarketState(limits: limits)) })
+        feeds = Dictionary(uniqueKeysWithValues: kept.map { ($0, FeedStatus()) })
         self.clock = clock
         publishInterval = .seconds(1) / max(1, maxSnapshotsPerSecond)
         self.heldReadGrace = max(.zero, heldReadGrace)
@@ -50,9 +65,52 @@ public actor MarketStore {
     ) {
         guard states[exchange] != nil else { return }
         let now = clock.wallNow()
-        for event in events { states[exchange]?.apply(event, receivedAt: now, requestedAt: requestedAt) }
+        var listed = false
+        for event in events {
+            states[exchange]?.apply(event, receivedAt: now, requestedAt: requestedAt)
+            if case .markets = event { listed = true }
+        }
         update(feed: feed, of: exchange)
+        if listed, exchange != reference { updatePairing() }
         if states[exchange]?.hasChanges == true { wakeReader() }
+    }
+
+    // MARK: The premium's reference
+
+    /// The coins the followed exchanges list in won, now and each time a listing changes them:
+    /// what the reference follows. One reader.
+    public func pairings() -> AsyncStream<Set<String>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1))
+        pairingReader = continuation
+        if !pairedBases.isEmpty { continuation.yield(pairedBases) }
+        return stream
+    }
+
+    private func updatePairing() {
+        var bases = Set<String>()
+        for exchange in exchangeList {
+            for market in states[exchange]?.markets ?? [] where market.code.isKRW { bases.insert(market.code.base) }
+        }
+        guard bases != pairedBases else { return }
+        pairedBases = bases
+        pairingReader?.yield(bases)
+    }
+
+    /// Records why the reference is off (it then shows no premium).
+    public func referenceIsOff(_ reason: String) {
+        referenceOff = reason
+        feedChanged = true
+        wakeReader()
+    }
+
+    /// Records the forex quote's last read: the rate, or why it could not be had (`rate` is
+    /// then the last one read, kept for its time; a followed exchange's KRW-USDT price stands in).
+    public func update(forex rate: WonDollarRate?, problem: String?) {
+        guard rate != forex || problem != forexProblem else { return }
+        forex = rate
+        forexProblem = problem
+        feedChanged = true
+        wakeReader()
     }
 
     /// The candles held for `market` at `interval` on `exchange`, oldest first.
@@ -147,7 +205,10 @@ public actor MarketStore {
         for exchange in exchangeList {
             snapshots[exchange] = states[exchange]?.snapshot(at: now, feed: feeds[exchange] ?? FeedStatus())
         }
-        return BoardSnapshot(snapshots)
+        let referenceSnapshot = reference.flatMap { states[$0]?.snapshot(at: now, feed: feeds[$0] ?? FeedStatus()) }
+        return BoardSnapshot(
+            snapshots,
+            premiumReference: PremiumReference(snapshot: referenceSnapshot, offReason: referenceOff, forex: forex, forexProblem: forexProblem))
     }
 
     private func wakeReader() {

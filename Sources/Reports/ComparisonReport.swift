@@ -1,8 +1,8 @@
 public import MarketCore
 
 /// What `coinboard snapshot --format json` prints when several exchanges are followed: each
-/// exchange's own document (the single-exchange one), and the price gap of every coin listed
-/// on both, widest first.
+/// exchange's own document (the single-exchange one), the price gap of every coin listed on
+/// both, widest first, and the premium's part (``PremiumReport``) with rows for each exchange.
 public struct ComparisonReport: Encodable, Sendable {
     /// One coin on both exchanges.
     struct Row: Encodable, Sendable {
@@ -18,6 +18,9 @@ public struct ComparisonReport: Encodable, Sendable {
     var capturedAt: String
     var exchanges: KeyedList<SnapshotReport>
     var comparison: [Row]
+    var fx: NullOr<PremiumReport.Rate>
+    var reference: PremiumReport.Reference
+    var premium: [PremiumReport.Row]
 
     /// The comparison of `board`, each exchange's document made by `report`.
     public init(board: BoardSnapshot, report: (Exchange, MarketSnapshot) -> SnapshotReport) {
@@ -29,5 +32,9 @@ public struct ComparisonReport: Encodable, Sendable {
                 prices: KeyedList([(Exchange.bithumb.rawValue, gap.bithumb.description), (Exchange.upbit.rawValue, gap.upbit.description)]),
                 gap: gap.gap.description, gapPercent: gap.gapPercent?.description)
         }
+        let part = PremiumReport(board: board, exchanges: board.exchanges)
+        fx = part.fx
+        reference = part.reference
+        premium = part.premium
     }
 }

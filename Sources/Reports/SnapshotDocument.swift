@@ -10,7 +10,7 @@ public enum SnapshotDocument {
         of board: BoardSnapshot, format: ReportFormat, report: (Exchange, MarketSnapshot) -> SnapshotReport
     ) throws(ReportError) -> String {
         switch (format, board.isComparing) {
-        case (.json, false): return try json(report(board.exchanges[0], board.primary))
+        case (.json, false): return try json(report(board.exchanges[0], board.primary).including(premiumOf: board))
         case (.json, true): return try json(ComparisonReport(board: board, report: report))
         case (.table, _):
             let tables = board.exchanges.map { SnapshotTable(report: report($0, board[$0])).text }

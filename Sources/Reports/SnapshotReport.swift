@@ -101,6 +101,11 @@ public struct SnapshotReport: Encodable, Sendable {
     var impact: KeyedList<Impact>?
     var trades: KeyedList<[TradeRow]>
     var candles: KeyedList<Candles>
+    /// The won–dollar rate, the reference's tickers and the premiums (see ``PremiumReport``):
+    /// in a single exchange's document only, not in each one a comparison wraps.
+    var fx: NullOr<PremiumReport.Rate>?
+    var reference: PremiumReport.Reference?
+    var premium: [PremiumReport.Row]?
 
     /// The report of `snapshot` for `focus`, with `depth` levels a side and `tradeCount` trades,
     /// the candles of `candleInterval` and, given an amount, what market orders of it would do.
@@ -110,12 +115,7 @@ public struct SnapshotReport: Encodable, Sendable {
     ) {
         self.exchange = exchange
         capturedAt = snapshot.capturedAt.iso8601
-        let feed = snapshot.feed
-        connection = Connection(
-            state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
-            reconnects: feed.reconnects, droppedEvents: feed.droppedEvents,
-            lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
-            lastProblem: feed.lastProblem)
+        connection = Connection(snapshot)
         markets = snapshot.markets.map {
             MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code], signals: snapshot.signals(for: $0))
         }
@@ -138,6 +138,29 @@ public struct SnapshotReport: Encodable, Sendable {
                 guard let candleInterval, let series = snapshot.candles[code]?[candleInterval] else { return nil }
                 return (code.code, Candles(interval: candleInterval.rawValue, items: series.candles.map(CandleRow.init)))
             })
+    }
+}
+
+extension SnapshotReport {
+    /// This document with the premium's part of `board` at its top level.
+    func including(premiumOf board: BoardSnapshot) -> SnapshotReport {
+        let part = PremiumReport(board: board, exchanges: board.exchanges)
+        var document = self
+        document.fx = part.fx
+        document.reference = part.reference
+        document.premium = part.premium
+        return document
+    }
+}
+
+extension SnapshotReport.Connection {
+    init(_ snapshot: MarketSnapshot) {
+        let feed = snapshot.feed
+        self.init(
+            state: feed.state.rawValue, messages: feed.messages, decodeErrors: feed.decodeErrors,
+            reconnects: feed.reconnects, droppedEvents: feed.droppedEvents,
+            lastMessageAgeSeconds: feed.secondsSinceMarketData(at: snapshot.capturedAt),
+            lastProblem: feed.lastProblem)
     }
 }
 

@@ -80,6 +80,7 @@ private struct ConfigReader {
             case "holdings": settings.holdings = path(value, [key])
             case "candle_cache": settings.candleCache = value.string == "off" ? .off : path(value, [key]).map(CandleCacheChoice.file)
             case "candle_cache_max_mb": settings.candleCacheMaxMB = integer(value, [key], in: 1...100_000)
+            case "reference": settings.reference = choice(value, [key], ReferenceChoice.allCases)
             case "colors": readColors(value)
             case "endpoints": readEndpoints(value)
             default: unknown([key])
@@ -132,7 +133,8 @@ private struct ConfigReader {
     private mutating func readEndpoints(_ value: any TOMLValueConvertible) {
         guard let byExchange = table(value, ["endpoints"]) else { return }
         for (name, value) in byExchange {
-            guard let exchange = ExchangeChoice(rawValue: name), exchange != .demo else {
+            let exchange = ExchangeChoice(rawValue: name).flatMap { $0 == .demo ? nil : $0 }
+            guard exchange != nil || ["binance", "fx"].contains(name) else {
                 unknown(["endpoints", name])
                 continue
             }
@@ -141,12 +143,18 @@ private struct ConfigReader {
             for (key, value) in fields {
                 let path = ["endpoints", name, key]
                 switch key {
-                case "websocket": endpoints.webSocketURL = url(value, path, schemes: ["ws", "wss"])
+                case "websocket" where name != "fx": endpoints.webSocketURL = url(value, path, schemes: ["ws", "wss"])
                 case "rest": endpoints.restURL = url(value, path, schemes: ["http", "https"])
                 default: unknown(path)
                 }
             }
-            settings.endpoints[exchange] = endpoints
+            if let exchange {
+                settings.endpoints[exchange] = endpoints
+            } else if name == "binance" {
+                settings.referenceEndpoints = endpoints
+            } else {
+                settings.forexURL = endpoints.restURL
+            }
         }
     }
 

@@ -36,6 +36,12 @@ public struct ConfigSettings: Sendable, Hashable {
     /// Endpoints for the one exchange the layers choose, over ``endpoints`` (what a plain
     /// `--ws-url` and `--rest-url` set); unused when several are chosen.
     public var chosenExchangeEndpoints = Endpoints()
+    /// `reference`: what the kimchi premium is measured against.
+    public var reference: ReferenceChoice?
+    /// `[endpoints.binance]` (or `--ws-url`/`--rest-url binance=…`): the reference's endpoints.
+    public var referenceEndpoints = Endpoints()
+    /// `[endpoints.fx] rest` (or `--rest-url fx=…`): the forex quote's base URL.
+    public var forexURL: String?
     /// `[colors] convention`: the rise and fall colours as a set.
     public var colorConvention: PriceColors?
     /// `[colors] rise`.
@@ -84,6 +90,9 @@ public struct ConfigSettings: Sendable, Hashable {
             merged.endpoints[exchange] = (self.endpoints[exchange] ?? Endpoints()).overlaid(by: endpoints)
         }
         merged.chosenExchangeEndpoints = chosenExchangeEndpoints.overlaid(by: other.chosenExchangeEndpoints)
+        merged.reference = other.reference ?? reference
+        merged.referenceEndpoints = referenceEndpoints.overlaid(by: other.referenceEndpoints)
+        merged.forexURL = other.forexURL ?? forexURL
         merged.colorConvention = other.colorConvention ?? colorConvention
         merged.riseColor = other.riseColor ?? riseColor
         merged.fallColor = other.fallColor ?? fallColor
@@ -110,6 +119,13 @@ public struct ConfigSettings: Sendable, Hashable {
     /// Whether the embedded demo exchange serves the chosen feeds.
     public var usesDemo: Bool { demo ?? false }
 
+    /// Whether any followed exchange's endpoint is given (in a file or by a flag): the reference
+    /// and the rate are then read only from endpoints given for them, so that nothing dials out
+    /// by surprise.
+    public var overridesExchangeEndpoints: Bool {
+        chosenExchanges.contains { !chosenEndpoints(for: $0).isEmpty }
+    }
+
     /// The endpoint overrides for `exchange`: its `[endpoints]` table, then (when it is the one
     /// chosen) the flags' over it; `nil` members keep the exchange's official endpoints.
     public func chosenEndpoints(for exchange: ExchangeChoice) -> Endpoints {
@@ -135,6 +151,14 @@ public struct ConfigSettings: Sendable, Hashable {
         let convention = colorConvention ?? .korean
         return PriceColors(rise: riseColor ?? convention.rise, fall: fallColor ?? convention.fall)
     }
+}
+
+/// What the kimchi premium is measured against (`reference`).
+public enum ReferenceChoice: String, Sendable, Hashable, CaseIterable {
+    /// Binance's USDT prices, at Dunamu's won–dollar rate.
+    case binance
+    /// No premium.
+    case none
 }
 
 /// Where candles are kept between runs: a file, or nowhere (`"off"`).

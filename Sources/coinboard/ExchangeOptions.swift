@@ -22,13 +22,27 @@ struct ExchangeOptions: ParsableArguments {
 
     @Option(
         name: .customLong("ws-url"),
-        help: "The WebSocket URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL (repeat it).")
+        help: """
+            The WebSocket URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL \
+            (repeat it); binance=URL for the premium's reference (Binance's combined stream endpoint).
+            """)
     var webSocketURLs: [String] = []
 
     @Option(
         name: .customLong("rest-url"),
-        help: "The REST base URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL (repeat it).")
+        help: """
+            The REST base URL, to point the exchange's dialect at another server; with several exchanges, EXCHANGE=URL \
+            (repeat it); binance=URL for the premium's reference, fx=URL for the won–dollar rate (the base before \
+            /v1/forex/recent).
+            """)
     var restURLs: [String] = []
+
+    @Option(
+        help: """
+            What the kimchi premium (김프) is measured against: binance (its USDT prices at Dunamu's won–dollar \
+            rate; the default) or none.
+            """)
+    var reference: String?
 
     @Option(help: "Replay a recording (coinboard record) instead of connecting.")
     var replay: String?
@@ -45,8 +59,12 @@ struct ExchangeOptions: ParsableArguments {
     func validate() throws {
         if let speed, !(0...1000).contains(speed) { throw ValidationError("--speed must be between 0 and 1000") }
         if speed != nil, replay == nil { throw ValidationError("--speed sets the pace of --replay") }
-        if replay != nil, demo || exchange != nil || !webSocketURLs.isEmpty || !restURLs.isEmpty {
-            throw ValidationError("--replay plays a recording; it takes no exchange, --demo or URL")
+        if replay != nil, demo || exchange != nil || !webSocketURLs.isEmpty || !restURLs.isEmpty || reference != nil {
+            throw ValidationError("--replay plays a recording; it takes no exchange, --demo, --reference or URL")
+        }
+        if let reference, ReferenceChoice(rawValue: reference) == nil {
+            let known = ReferenceChoice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--reference: \"\(reference)\" is not one of \(known)")
         }
         for (name, value) in [("--connect-timeout", connectTimeout), ("--request-timeout", requestTimeout)] {
             if let value, !(0.1...600).contains(value) { throw ValidationError("\(name) must be between 0.1 and 600 seconds") }
@@ -78,6 +96,9 @@ struct ExchangeOptions: ParsableArguments {
         let overrides = (try? urlOverrides()) ?? URLOverrides()
         flags.chosenExchangeEndpoints = overrides.plain
         flags.endpoints = overrides.named
+        flags.referenceEndpoints = overrides.reference
+        flags.forexURL = overrides.forex
+        flags.reference = reference.flatMap(ReferenceChoice.init(rawValue:))
         return flags
     }
 
@@ -93,7 +114,7 @@ struct ExchangeOptions: ParsableArguments {
         if choices.count > 1, !overrides.plain.isEmpty {
             throw ValidationError("with several exchanges, give --ws-url and --rest-url as EXCHANGE=URL, such as upbit=wss://…")
         }
-        if settings.usesDemo, !overrides.isEmpty {
+        if settings.usesDemo, !overrides.isEmpty || !overrides.premiumIsEmpty {
             throw ValidationError("--ws-url and --rest-url point a real dialect at a server; the demo exchange runs in-process")
         }
         var feeds: [FeedPlan.Feed] = []
@@ -114,7 +135,36 @@ struct ExchangeOptions: ParsableArguments {
             )
             feeds.append(FeedPlan.Feed(exchange: exchange, source: .remote(name: choice.rawValue, endpoints: endpoints, deadlines: deadlines)))
         }
-        return FeedPlan(feeds: feeds)
+        return FeedPlan(feeds: feeds, premium: try premiumSources(settings: settings))
+    }
+
+    /// Where the premium's reference and rate come from: the demo exchange with `--demo`;
+    /// otherwise Binance's and Dunamu's own endpoints, or those given for them — but when any
+    /// exchange's endpoint is given and one of theirs is not, that one is off (so a user or a
+    /// test pointed at a local server never reaches the internet by surprise).
+    private func premiumSources(settings: ConfigSettings) throws -> PremiumSources {
+        if settings.reference == ReferenceChoice.none { return .off("reference = \"none\"") }
+        if settings.usesDemo { return .demo }
+        let overridden = settings.overridesExchangeEndpoints
+        let given = settings.referenceEndpoints
+        let referenceSource: PremiumSources.Reference
+        if given.isEmpty, overridden {
+            referenceSource = .off("endpoints are given for the exchanges, not for the reference ([endpoints.binance])")
+        } else {
+            let official = ExchangeEndpoints.official(.binance)
+            let endpoints = try ExchangeEndpoints(
+                dialect: .binance, webSocketURL: given.webSocketURL ?? official.webSocketURL, restBaseURL: given.restURL ?? official.restBaseURL)
+            referenceSource = .feed(.remote(name: "binance", endpoints: endpoints, deadlines: deadlines))
+        }
+        let rate: PremiumSources.Rate
+        if let url = settings.forexURL {
+            rate = .remote(baseURL: try ForexRateFetcher.checked(url), timeout: deadlines.response)
+        } else if overridden || !given.isEmpty {
+            rate = .off("endpoints are given for the exchanges, not for the won–dollar rate ([endpoints.fx])")
+        } else {
+            rate = .remote(baseURL: ForexRateFetcher.official, timeout: deadlines.response)
+        }
+        return PremiumSources(reference: referenceSource, rate: rate)
     }
 
     /// `--exchange`'s list.
@@ -138,8 +188,13 @@ struct ExchangeOptions: ParsableArguments {
     private struct URLOverrides {
         var plain = ConfigSettings.Endpoints()
         var named: [ExchangeChoice: ConfigSettings.Endpoints] = [:]
+        /// `binance=URL`.
+        var reference = ConfigSettings.Endpoints()
+        /// `--rest-url fx=URL`.
+        var forex: String?
 
         var isEmpty: Bool { plain.isEmpty && named.isEmpty }
+        var premiumIsEmpty: Bool { reference.isEmpty && forex == nil }
     }
 
     private func urlOverrides() throws -> URLOverrides {
@@ -147,22 +202,26 @@ struct ExchangeOptions: ParsableArguments {
         for (flag, values) in [("--ws-url", webSocketURLs), ("--rest-url", restURLs)] {
             for value in values {
                 var url = value
-                var target: ExchangeChoice?
+                var name: String?
                 if let equals = value.firstIndex(of: "="), !value[..<equals].contains(":") {
-                    let name = String(value[..<equals])
-                    guard let choice = ExchangeChoice(rawValue: name), choice != .demo else {
-                        throw ValidationError("\(flag) \(value): \"\(name)\" is not an exchange")
-                    }
-                    target = choice
+                    name = String(value[..<equals])
                     url = String(value[value.index(after: equals)...])
                 }
                 func set(_ endpoints: inout ConfigSettings.Endpoints) {
                     if flag == "--ws-url" { endpoints.webSocketURL = url } else { endpoints.restURL = url }
                 }
-                if let target {
-                    set(&overrides.named[target, default: ConfigSettings.Endpoints()])
-                } else {
+                switch name {
+                case nil:
                     set(&overrides.plain)
+                case "binance":
+                    set(&overrides.reference)
+                case "fx" where flag == "--rest-url":
+                    overrides.forex = url
+                case let name?:
+                    guard let choice = ExchangeChoice(rawValue: name), choice != .demo else {
+                        throw ValidationError("\(flag) \(value): \"\(name)\" is not an exchange")
+                    }
+                    set(&overrides.named[choice, default: ConfigSettings.Endpoints()])
                 }
             }
         }

@@ -45,8 +45,14 @@ struct ScratchConfig {
             name: "unknown key", text: "exchange = \"bithumb\"\n\n[colors]\nrize = \"red\"\n",
             expected: "bad.toml:4: colors.rize: unknown key (config/coinboard.toml lists every key)"),
         Case(
-            name: "unknown table", text: "[endpoints.binance]\nrest = \"https://api.binance.com\"\n",
-            expected: "bad.toml:1: endpoints.binance: unknown key (config/coinboard.toml lists every key)"),
+            name: "unknown table", text: "[endpoints.kraken]\nrest = \"https://api.kraken.com\"\n",
+            expected: "bad.toml:1: endpoints.kraken: unknown key (config/coinboard.toml lists every key)"),
+        Case(
+            name: "a websocket for the rate", text: "[endpoints.fx]\nwebsocket = \"wss://example.com\"\n",
+            expected: "bad.toml:2: endpoints.fx.websocket: unknown key (config/coinboard.toml lists every key)"),
+        Case(
+            name: "an unknown reference", text: "reference = \"kraken\"\n",
+            expected: "bad.toml:1: reference: "),
         Case(
             name: "wrong type", text: "frame_rate = \"fast\"\n",
             expected: "bad.toml:1: frame_rate: expected an integer, found string \"fast\""),

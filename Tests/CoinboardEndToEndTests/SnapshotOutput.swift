@@ -99,6 +99,37 @@ struct SnapshotOutput: Decodable {
     var impact: [String: Impact]?
     var trades: [String: [TradeRow]]
     var candles: [String: Candles]
+    var fx: Rate?
+    var reference: Reference?
+    var premium: [PremiumRow]?
+
+    /// The won–dollar rate the premiums were measured with.
+    struct Rate: Decodable {
+        var rate: String
+        var source: String
+        var exchange: String?
+        var at: String
+        var problem: String?
+    }
+
+    /// The reference exchange's part.
+    struct Reference: Decodable {
+        var exchange: String
+        var off: String?
+        var connection: Connection?
+        var markets: [MarketRow]?
+    }
+
+    /// One premium row.
+    struct PremiumRow: Decodable {
+        var symbol: String
+        var exchange: String
+        var price: String
+        var referenceSymbol: String
+        var referencePrice: String
+        var referencePriceKRW: String
+        var premiumPercent: String?
+    }
 
     /// Runs `coinboard snapshot` with `arguments` and reads its JSON.
     static func capture(_ arguments: [String], timeout: Duration = .seconds(180)) async throws -> SnapshotOutput {

@@ -90,7 +90,7 @@ import Testing
                 .fetch(.book(Self.xlm)),
             ])
         #expect(harness.session.configuration.focus == [Self.xlm], "a market the listing lacks leaves the view")
-        #expect(harness.session.krwMarkets == [Self.xlm])
+        #expect(harness.session.followedMarkets == [Self.xlm])
         #expect(harness.session.resource(for: .trades(Self.xlm)) == .trades(Self.xlm, count: 20))
         #expect(harness.session.resource(for: .candles(Self.xlm, .oneMinute)) == .candles(Self.xlm, .oneMinute, count: 200))
     }
@@ -103,7 +103,7 @@ import Testing
         var empty = Harness()
         _ = empty.send(.connected)
         let usdtOnly = [Market(code: Self.btcUSDT, koreanName: "비트코인", englishName: "Bitcoin")]
-        #expect(empty.send(.listingFetched(FeedMessage(events: [.markets(usdtOnly)]))) == [.end(.noKRWMarkets)])
+        #expect(empty.send(.listingFetched(FeedMessage(events: [.markets(usdtOnly)]))) == [.end(.noMarkets(quote: "KRW"))])
         let markets = (0..<5).map { Market(code: MarketCode(quote: "KRW", base: "C\($0)")!, koreanName: "코인\($0)", englishName: "Coin \($0)") }
         var long = Harness(FeedConfiguration(listingLimit: 3))
         _ = long.send(.connected)
@@ -113,6 +113,26 @@ import Testing
                 .publishStatus(cut), .publish([.markets(Array(markets.prefix(3)))], cut, requestedAt: nil),
                 .subscribe(FeedSubscription(tickers: markets.prefix(3).map(\.code), orderBooks: [], trades: [])), .sendKeepalive,
             ])
+    }
+
+    @Test("the reference follows its USDT markets of the paired coins only, and a change of the pairing is subscribed at once")
+    func theReferenceFollowsThePairedCoins() {
+        let usdt = ["BTC", "ETH", "DOGE"].map { Market(code: MarketCode(quote: "USDT", base: $0)!, koreanName: $0, englishName: $0) }
+        let listing = usdt + [Market(code: MarketCode(code: "BTC-ETH")!, koreanName: "ETH", englishName: "ETH")]
+        var reference = Harness(FeedConfiguration(listingLimit: 5000).forReference(pairedBases: ["BTC", "DOGE", "XRP"]))
+        #expect(reference.session.configuration.listingLimit == FeedConfiguration.referenceListingLimit)
+        _ = reference.send(.connected)
+        let listed = reference.send(.listingFetched(FeedMessage(events: [.markets(listing)])))
+        let paired = [usdt[0].code, usdt[2].code]
+        #expect(listed.contains(.subscribe(FeedSubscription(tickers: paired))))
+        #expect(reference.session.followedMarkets == paired)
+        #expect(reference.send(.pairingChanged(["BTC", "DOGE", "SHIB"])) == [], "a coin Binance does not list changes nothing")
+        #expect(reference.send(.pairingChanged(["BTC", "ETH"])) == [.subscribe(FeedSubscription(tickers: [usdt[0].code, usdt[1].code]))])
+        var unlisted = Harness(FeedConfiguration().forReference(pairedBases: []))
+        _ = unlisted.send(.connected)
+        #expect(
+            unlisted.send(.listingFetched(FeedMessage(events: [.markets([Self.xlmMarket])]))) == [.end(.noMarkets(quote: "USDT"))],
+            "a reference listing no USDT market ends the session as a Korean one without KRW does")
     }
 
     @Test("a server that says it is closing ends the session after what came with it is published")

@@ -118,7 +118,7 @@ import Testing
         #expect(codec.requests(for: .markets).map(\.pathAndQuery) == ["/api/v3/exchangeInfo?permissions=SPOT&symbolStatus=TRADING"])
         #expect(
             codec.requests(for: .tickers([usdtBTC, usdtETH])).map(\.pathAndQuery)
-                == ["/api/v3/ticker/24hr?symbols=[%22BTCUSDT%22,%22ETHUSDT%22]"])
+                == ["/api/v3/ticker/24hr?symbols=%5B%22BTCUSDT%22,%22ETHUSDT%22%5D"])
         let many = (0..<250).compactMap { MarketCode(quote: "USDT", base: "C\($0)") }
         #expect(codec.requests(for: .tickers(many)).count == 3, "100 a request")
         #expect(codec.requests(for: .trades(usdtBTC, count: 5000)).map(\.pathAndQuery) == ["/api/v3/trades?symbol=BTCUSDT&limit=1000"])

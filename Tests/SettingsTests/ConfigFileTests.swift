@@ -33,6 +33,9 @@ import Testing
         #expect(settings.priceColors == defaults.colors)
         #expect(settings.headerColor == defaults.headerColor)
         #expect(settings.endpoints.values.allSatisfy { $0 == ConfigSettings.Endpoints() })
+        #expect(settings.reference == .binance)
+        #expect(settings.referenceEndpoints.isEmpty && settings.forexURL == nil)
+        #expect(!settings.overridesExchangeEndpoints)
     }
 
     /// The keys shown commented out (paths, single colours, endpoints) are real keys too.
@@ -51,6 +54,10 @@ import Testing
         #expect(settings.endpoints[.bithumbLegacy]?.restURL == "https://api.bithumb.com")
         #expect(settings.endpoints.count == 3)
         #expect(settings.chosenExchanges == [.bithumb, .upbit])
+        #expect(settings.referenceEndpoints.webSocketURL == "wss://stream.binance.com:9443/stream")
+        #expect(settings.referenceEndpoints.restURL == "https://api.binance.com")
+        #expect(settings.forexURL == "https://quotation-api-cdn.dunamu.com")
+        #expect(settings.overridesExchangeEndpoints)
     }
 
     @Test func laterLayersWinKeyByKey() throws {

@@ -5,12 +5,16 @@ public struct BoardSnapshot: Sendable, Equatable {
     public let exchanges: [Exchange]
     /// Each exchange's snapshot; every one of ``exchanges`` has one.
     private let snapshots: [Exchange: MarketSnapshot]
+    /// What the kimchi premium is measured against: the reference exchange and the rate.
+    public let premiumReference: PremiumReference
 
-    /// A board of the given exchanges' snapshots (at least one).
-    public init(_ snapshots: [Exchange: MarketSnapshot]) {
+    /// A board of the given exchanges' snapshots (at least one), with what premiums are
+    /// measured against.
+    public init(_ snapshots: [Exchange: MarketSnapshot], premiumReference: PremiumReference = .none) {
         precondition(!snapshots.isEmpty, "a board follows at least one exchange")
         exchanges = snapshots.keys.sorted()
         self.snapshots = snapshots
+        self.premiumReference = premiumReference
     }
 
     /// A board of one exchange.
@@ -45,6 +49,49 @@ public struct BoardSnapshot: Sendable, Equatable {
     public var gaps: [PriceGap] {
         guard let bithumb = snapshots[.bithumb], let upbit = snapshots[.upbit] else { return [] }
         return PriceGap.gaps(bithumb: bithumb.listedPrices, upbit: upbit.listedPrices)
+    }
+}
+
+extension BoardSnapshot {
+    /// The reference exchange's snapshot, `nil` when the reference is off.
+    public var reference: MarketSnapshot? { premiumReference.snapshot }
+
+    /// The won–dollar rate premiums are measured with: the forex quote, or a followed
+    /// exchange's KRW-USDT price standing in (see ``PremiumReference/rate(exchanges:snapshots:)``).
+    public var wonDollarRate: WonDollarRate? {
+        premiumReference.rate(exchanges: exchanges) { self[$0] }
+    }
+
+    /// `code`'s premium on `exchange` over the reference: `nil` when the coin has no won price
+    /// there, no reference price, or there is no rate.
+    public func premium(of code: MarketCode, on exchange: Exchange) -> KimchiPremium? {
+        guard let rate = wonDollarRate?.rate else { return nil }
+        return premium(of: code, on: exchange, rate: rate)
+    }
+
+    /// `code`'s premium on `exchange` at `rate`.
+    public func premium(of code: MarketCode, on exchange: Exchange, rate: ExactDecimal) -> KimchiPremium? {
+        guard code.isKRW, let price = self[exchange].tickers[code]?.price, let referenceMarket = KimchiPremium.referenceMarket(of: code),
+            let referencePrice = reference?.tickers[referenceMarket]?.price
+        else { return nil }
+        return KimchiPremium(
+            market: code, exchange: exchange, price: price, referenceMarket: referenceMarket, referencePrice: referencePrice, rate: rate)
+    }
+
+    /// The premiums of every coin listed and priced on `exchange` with a reference price, the
+    /// widest first; empty without a reference or a rate.
+    public func premiums(on exchange: Exchange) -> [KimchiPremium] {
+        guard let rate = wonDollarRate?.rate, let reference else { return [] }
+        return KimchiPremium.premiums(prices: self[exchange].listedPrices, on: exchange, reference: reference.tickers.mapValues(\.price), rate: rate)
+    }
+
+    /// KRW-USDT on `exchange` against the forex quote (테더 프리미엄); `nil` without the quote
+    /// (the tether price standing in for the rate has no premium over itself) or the price.
+    public func tetherPremium(on exchange: Exchange) -> ExactDecimal? {
+        guard let rate = wonDollarRate, rate.source == .dunamu, let tether = MarketCode(quote: "KRW", base: "USDT"),
+            let price = self[exchange].tickers[tether]?.price
+        else { return nil }
+        return KimchiPremium.tetherPremium(krwUSDT: price, rate: rate.rate)
     }
 }
 

@@ -66,9 +66,17 @@ public struct KimchiPremium: Sendable, Hashable {
             return KimchiPremium(
                 market: market, exchange: exchange, price: price, referenceMarket: referenceMarket, referencePrice: referencePrice, rate: rate)
         }
+        return widestFirst(premiums)
+    }
+
+    /// `premiums` the widest first (by the magnitude of ``premiumPercent``); equal ones by code,
+    /// then by exchange.
+    public static func widestFirst(_ premiums: [KimchiPremium]) -> [KimchiPremium] {
         let keyed = premiums.map { (premium: $0, width: $0.premiumPercent?.magnitude ?? .zero) }
         return keyed.sorted { lhs, rhs in
-            lhs.width != rhs.width ? lhs.width > rhs.width : lhs.premium.market < rhs.premium.market
+            if lhs.width != rhs.width { return lhs.width > rhs.width }
+            if lhs.premium.market != rhs.premium.market { return lhs.premium.market < rhs.premium.market }
+            return lhs.premium.exchange < rhs.premium.exchange
         }.map(\.premium)
     }
 }

@@ -16,7 +16,9 @@ extension BinanceCodec {
         case .tickers(let markets):
             return stride(from: 0, to: markets.count, by: Self.tickersPerRequest).map { start in
                 let chunk = markets[start..<min(start + Self.tickersPerRequest, markets.count)]
-                let symbols = "[" + chunk.map { "%22\(BinanceSymbol.symbol(of: $0))%22" }.joined(separator: ",") + "]"
+                // The JSON array escaped whole: a URL with a bare `[` is not valid, and an HTTP
+                // client that escapes it escapes the `%` of `%22` too.
+                let symbols = "%5B" + chunk.map { "%22\(BinanceSymbol.symbol(of: $0))%22" }.joined(separator: ",") + "%5D"
                 return RESTRequest(path: "/api/v3/ticker/24hr", query: [Item("symbols", symbols)])
             }
         case .trades(let market, let count):
