@@ -41,6 +41,21 @@ public enum DisplayFormat {
         return sign + percent(rate)
     }
 
+    /// A percentage (already in percent) signed, with two decimals: `+3.15%`, `-0.42%`, `0.00%`.
+    public static func signedPercentPoints(_ percent: ExactDecimal) -> String {
+        signedPercent(percent.shifted(byPowerOfTen: -2))
+    }
+
+    /// A rate or a dollar price with two decimals, grouped: `1,379.52`.
+    public static func twoDecimals(_ value: ExactDecimal) -> String {
+        grouped(value.formatted(fractionDigits: 2))
+    }
+
+    /// A price in dollars (USDT): cents from 1 up (`106,459.59`), every digit below (`0.00001426`).
+    public static func dollars(_ value: ExactDecimal) -> String {
+        value.magnitude >= 1 ? twoDecimals(value) : price(value)
+    }
+
     /// A size with as many decimals as its magnitude deserves: `0.1235`, `1,234.57`, `3,400,000`.
     public static func quantity(_ value: ExactDecimal) -> String {
         let magnitude = value.magnitude

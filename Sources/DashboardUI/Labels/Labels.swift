@@ -16,6 +16,7 @@ struct Labels {
     var changeAmount: String { pick("변동", "Change") }
     var tradeValue: String { pick("거래대금(백만)", "Value(1M KRW)") }
     var tradeStrengthColumn: String { pick("체결강도", "Buy/Sell%") }
+    var premiumColumn: String { pick("김프", "Premium") }
     var search: String { pick("검색", "Search") }
     var sortedBy: String { pick("정렬", "Sort") }
     var noMatch: String { pick("검색 결과가 없습니다", "No market matches") }
@@ -79,6 +80,7 @@ struct Labels {
         case .tradeStrength: pick("체결강도", "buy/sell")
         case .gap: pick("가격차", "gap")
         case .heldValue: pick("평가금액", "value held")
+        case .premium: pick("김프", "premium")
         }
     }
 

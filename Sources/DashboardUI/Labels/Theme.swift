@@ -35,6 +35,13 @@ struct Theme: Sendable, Hashable {
 
     func style(for side: TradeSide) -> Style { side == .buy ? rise : fall }
 
+    /// A premium's text and style: signed percent in the rise or fall colour, `—` muted when
+    /// there is none (a coin the reference does not list).
+    func premium(_ percent: ExactDecimal?) -> (String, Style) {
+        guard let percent else { return ("—", muted) }
+        return (DisplayFormat.signedPercentPoints(percent), percent.isZero ? .plain : (percent.isNegative ? fall : rise))
+    }
+
     func style(for side: BookSide) -> Style { side == .bid ? rise : fall }
 
     var star: String { isUnicode ? "★" : "*" }

@@ -43,10 +43,12 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable {
     case gap
     /// What a holding is worth now (평가금액): the Holdings tab only.
     case heldValue = "held"
+    /// The kimchi premium (김프) over the reference, signed: `s` steps past it without one.
+    case premium
 
     /// The keys a tab offers, in the order `s` steps through them.
     public static func offered(in tab: MarketTab) -> [SortKey] {
-        let keys: [SortKey] = [.tradeValue, .changeRate, .popularity, .tradeStrength, .price, .name]
+        let keys: [SortKey] = [.tradeValue, .changeRate, .popularity, .tradeStrength, .premium, .price, .name]
         switch tab {
         case .krw: return keys
         case .favorites: return [.favoritesOrder] + keys

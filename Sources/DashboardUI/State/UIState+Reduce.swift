@@ -100,7 +100,8 @@ extension UIState {
         case .home, .character("g"): select(index: 0)
         case .end, .character("G"): select(index: table.rows.count - 1)
         case .character("s"):
-            let next = sort.key.next(in: tab)
+            var next = sort.key.next(in: tab)
+            if next == .premium, board.reference == nil { next = next.next(in: tab) }
             setSort(SortOrder(key: next, isDescending: next.startsDescending))
         case .character("S"): setSort(SortOrder(key: sort.key, isDescending: !sort.isDescending))
         case .character("p"): table.showsTradeStrength.toggle()

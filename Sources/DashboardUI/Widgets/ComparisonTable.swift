@@ -3,14 +3,15 @@ import TerminalKit
 
 /// 거래소 비교: one row per coin on both exchanges — ★, name, each exchange's price, the gap
 /// (Upbit − Bithumb) in won and as a percentage of Bithumb's price, each side's 24-hour traded
-/// value. A gap whose sign just flipped is lit; coins on one exchange only show `-` for the other.
+/// value, and with a reference each exchange's kimchi premium. A gap whose sign just flipped is
+/// lit; coins on one exchange only show `-` for the other.
 struct ComparisonTable: Widget {
     let state: UIState
     let theme: Theme
 
     /// The table's columns, in the order they are dropped when the terminal is narrow.
     enum Column: TableColumn, CaseIterable {
-        case star, name, bithumbPrice, upbitPrice, gap, gapPercent, bithumbValue, upbitValue
+        case star, name, bithumbPrice, upbitPrice, gap, gapPercent, bithumbPremium, upbitPremium, bithumbValue, upbitValue
 
         var width: Int {
             switch self {
@@ -19,27 +20,32 @@ struct ComparisonTable: Widget {
             case .bithumbPrice, .upbitPrice: 13
             case .gap: 13
             case .gapPercent: 8
+            case .bithumbPremium, .upbitPremium: 11
             case .bithumbValue, .upbitValue: 15
             }
         }
 
         var isRightAligned: Bool { self != .star && self != .name }
 
-        static let droppedFirst: [Column] = [.upbitValue, .bithumbValue, .star, .gap]
+        static let droppedFirst: [Column] = [.upbitValue, .bithumbValue, .star, .gap, .upbitPremium, .bithumbPremium]
     }
 
-    /// The columns that fit in `width`; the name takes what is left, up to 22. The traded
-    /// values come as a pair or not at all.
-    static func columns(fitting width: Int) -> [(column: Column, width: Int)] {
-        let both = TableLayout.fit(Column.allCases, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
-        guard both.contains(where: { $0.column == .bithumbValue }) != both.contains(where: { $0.column == .upbitValue }) else { return both }
-        let unpaired = Column.allCases.filter { $0 != .bithumbValue && $0 != .upbitValue }
-        return TableLayout.fit(unpaired, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
+    /// The columns that fit in `width` (the premiums only with `premiums`); the name takes what
+    /// is left, up to 22. The traded values, and the premiums, come as a pair or not at all.
+    static func columns(fitting width: Int, premiums: Bool = false) -> [(column: Column, width: Int)] {
+        var offered = Column.allCases.filter { premiums || ($0 != .bithumbPremium && $0 != .upbitPremium) }
+        for pair in [[Column.bithumbValue, .upbitValue], [.bithumbPremium, .upbitPremium]] {
+            let fitted = TableLayout.fit(offered, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
+            if fitted.contains(where: { $0.column == pair[0] }) != fitted.contains(where: { $0.column == pair[1] }) {
+                offered.removeAll { pair.contains($0) }
+            }
+        }
+        return TableLayout.fit(offered, width: width, droppedFirst: Column.droppedFirst, flexible: .name)
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0 else { return }
-        let columns = Self.columns(fitting: area.width)
+        let columns = Self.columns(fitting: area.width, premiums: state.board.reference != nil)
         let labels = Labels(language: state.nameLanguage)
         TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
             let title: String =
@@ -50,6 +56,8 @@ struct ComparisonTable: Widget {
                 case .upbitPrice: labels.exchangeName(.upbit)
                 case .gap: labels.gapColumn
                 case .gapPercent: labels.gapPercentColumn
+                case .bithumbPremium: labels.premiumColumn(.bithumb)
+                case .upbitPremium: labels.premiumColumn(.upbit)
                 case .bithumbValue: labels.tradeValueColumn(.bithumb)
                 case .upbitValue: labels.tradeValueColumn(.upbit)
                 }
@@ -70,6 +78,7 @@ struct ComparisonTable: Widget {
         let bithumb = state.board[.bithumb].tickers[code]
         let upbit = state.board[.upbit].tickers[code]
         let gap = state.board.gap(of: code)
+        let rate = state.board.wonDollarRate?.rate
         let gapStyle =
             state.comparison.flips[code].map { theme.style(for: $0.move) }
             ?? gap.map { $0.gap.isZero ? .plain : ($0.gap.isNegative ? theme.fall : theme.rise) } ?? .plain
@@ -88,6 +97,10 @@ struct ComparisonTable: Widget {
             case .gapPercent:
                 let percent = gap?.gapPercent.map { DisplayFormat.signedPercent($0.shifted(byPowerOfTen: -2)) }
                 return (percent ?? "-", gapStyle)
+            case .bithumbPremium:
+                return theme.premium(rate.flatMap { state.board.premium(of: code, on: .bithumb, rate: $0)?.premiumPercent })
+            case .upbitPremium:
+                return theme.premium(rate.flatMap { state.board.premium(of: code, on: .upbit, rate: $0)?.premiumPercent })
             case .bithumbValue:
                 return (bithumb?.tradeValue24h.map(DisplayFormat.millions) ?? "-", .plain)
             case .upbitValue:

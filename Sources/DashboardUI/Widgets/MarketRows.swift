@@ -119,6 +119,13 @@ enum MarketRows {
             let ranked = ordered(markets.map { (code: $0, key: comparisonSortValue(of: $0, key: sort.key, board: board)) }, sort: sort)
             return Sorted(matched: markets, rows: ranked.map(\.code))
         }
+        if sort.key == .premium {
+            let rate = board.wonDollarRate?.rate
+            let ranked = ordered(
+                markets.map { code in (code: code, key: rate.flatMap { board.premium(of: code, on: exchange, rate: $0)?.premiumPercent }) },
+                sort: sort)
+            return Sorted(matched: markets, rows: ranked.map(\.code))
+        }
         let ranked = markets.map { (code: $0, key: sortValue(of: $0, key: sort.key, snapshot: snapshot)) }
         return ordered(matched: markets, ranked, sort: sort, exchange: exchange, snapshot: snapshot)
     }
@@ -174,7 +181,7 @@ enum MarketRows {
         case .price: snapshot.tickers[code]?.price
         case .popularity: snapshot.activity[code]?.tradesPerMinute(at: snapshot.capturedAt) ?? .zero
         case .tradeStrength: snapshot.tickers[code]?.flow?.strength
-        case .name, .favoritesOrder, .gap, .heldValue: nil
+        case .name, .favoritesOrder, .gap, .heldValue, .premium: nil
         }
     }
 
@@ -197,7 +204,7 @@ enum MarketRows {
             let values = [Exchange.bithumb, .upbit].compactMap { board[$0].tickers[code]?.tradeValue24h }
             return values.isEmpty ? nil : values.reduce(.zero, +)
         case .price: return (board[.bithumb].tickers[code] ?? board[.upbit].tickers[code])?.price
-        case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder, .heldValue: return nil
+        case .name, .changeRate, .popularity, .tradeStrength, .favoritesOrder, .heldValue, .premium: return nil
         }
     }
 }
@@ -207,7 +214,7 @@ extension SortKey {
     var isReadFromTicker: Bool {
         switch self {
         case .tradeValue, .changeRate, .price, .tradeStrength: true
-        case .name, .popularity, .favoritesOrder, .gap, .heldValue: false
+        case .name, .popularity, .favoritesOrder, .gap, .heldValue, .premium: false
         }
     }
 }

@@ -4,6 +4,9 @@ import TerminalKit
 /// The market board: a header and one row per market — ★ (a favorite) and ◆ (held), name, symbol, price, change % with
 /// ▲/▼, change amount and 24-hour traded value in millions of won.
 ///
+/// With a reference for the kimchi premium, a 김프 column: the coin's premium over Binance's
+/// price at the won–dollar rate, `—` for a coin Binance does not list (never 0).
+///
 /// A row is drawn from its ``RowInputs`` alone, so a row whose inputs are those of the previous
 /// frame is copied from it (``Cache/rows``): most rows between two snapshots. The inputs that
 /// come from the market data are kept too (``Cache/models``) and worked out again only for the
@@ -36,6 +39,9 @@ struct MarketTable: Widget {
         var isWarned: Bool
         var isFavorite: Bool
         var isHeld: Bool
+        /// The premium in percent, worked out each frame: it moves with the reference and the
+        /// rate as well as the ticker.
+        var premium: ExactDecimal?
     }
 
     /// The ticker's figures a row shows.
@@ -63,7 +69,7 @@ struct MarketTable: Widget {
 
     /// The table's columns, in the order they are dropped when the terminal is narrow.
     enum Column: TableColumn, CaseIterable {
-        case star, name, badge, symbol, price, changeRate, changeAmount, tradeStrength, tradeValue
+        case star, name, badge, symbol, price, changeRate, changeAmount, tradeStrength, premium, tradeValue
 
         var width: Int {
             switch self {
@@ -75,21 +81,22 @@ struct MarketTable: Widget {
             case .changeRate: 9
             case .changeAmount: 12
             case .tradeStrength: 9
+            case .premium: 8
             case .tradeValue: 14
             }
         }
 
         var isRightAligned: Bool { self != .star && self != .name && self != .badge && self != .symbol }
 
-        static let droppedFirst: [Column] = [.changeAmount, .symbol, .tradeValue, .tradeStrength, .badge]
+        static let droppedFirst: [Column] = [.changeAmount, .symbol, .tradeValue, .tradeStrength, .premium, .badge]
     }
 
-    /// The columns that fit in `width` with their widths (체결강도 only with `strength`); the
-    /// name takes what is left, up to 20.
-    static func columns(fitting width: Int, strength: Bool) -> [(column: Column, width: Int)] {
+    /// The columns that fit in `width` with their widths (체결강도 only with `strength`, 김프
+    /// only with `premium`); the name takes what is left, up to 20.
+    static func columns(fitting width: Int, strength: Bool, premium: Bool) -> [(column: Column, width: Int)] {
         TableLayout.fit(
-            Column.allCases.filter { strength || $0 != .tradeStrength }, width: width, droppedFirst: Column.droppedFirst,
-            flexible: .name)
+            Column.allCases.filter { (strength || $0 != .tradeStrength) && (premium || $0 != .premium) }, width: width,
+            droppedFirst: Column.droppedFirst, flexible: .name)
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
@@ -100,7 +107,10 @@ struct MarketTable: Widget {
     /// Draws the table, copying from `cache` every row whose inputs have not changed.
     func render(in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         guard area.height > 0 else { return }
-        let columns = Self.columns(fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength)
+        let board = state.board
+        let columns = Self.columns(
+            fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength,
+            premium: board.reference != nil || state.table.sort.key == .premium)
         let labels = Labels(language: state.nameLanguage)
         let basis = state.table.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
         TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
@@ -114,6 +124,7 @@ struct MarketTable: Widget {
             case .changeRate: title = labels.change(basis: basis)
             case .changeAmount: title = labels.changeAmount
             case .tradeStrength: title = labels.tradeStrengthColumn
+            case .premium: title = labels.premiumColumn
             case .tradeValue: title = labels.tradeValue
             }
             return (title, theme.header)
@@ -126,13 +137,15 @@ struct MarketTable: Widget {
         let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
         let snapshot = state.snapshot
         cache.models.update(for: state)
+        let rate = columns.contains { $0.column == .premium } ? board.wonDollarRate?.rate : nil
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
             let model = cache.models.model(of: code, at: snapshot.capturedAt) { rowModel(code, labels: labels, snapshot: snapshot) }
             let inputs = RowInputs(
                 layout: layout, figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
                 isWarned: model.isWarned, isFavorite: state.favorites.contains(code),
-                isHeld: state.holdings.view.markets[code] != nil)
+                isHeld: state.holdings.view.markets[code] != nil,
+                premium: rate.flatMap { board.premium(of: code, on: state.exchange, rate: $0)?.premiumPercent })
             cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -178,6 +191,8 @@ struct MarketTable: Widget {
                 let strength = ticker?.flow?.strength
                 let style = strength.map { $0 > 100 ? theme.rise : ($0 < 100 ? theme.fall : .plain) } ?? .plain
                 return (strength.map { $0.formatted(fractionDigits: 2) } ?? "-", style)
+            case .premium:
+                return theme.premium(inputs.premium)
             case .tradeValue:
                 return (ticker?.tradeValue.map(DisplayFormat.millions) ?? "-", .plain)
             }

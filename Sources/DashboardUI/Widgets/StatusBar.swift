@@ -2,8 +2,9 @@ import MarketCore
 import TerminalKit
 
 /// The bottom row: the exchange (DEMO unmistakable), the connection, the age of the last
-/// message — each exchange's, when several are followed — messages a second, a notice if any,
-/// and the KST clock.
+/// message — each exchange's, when several are followed — the kimchi premium's reference and
+/// won–dollar rate (its source and age, and the tether premium), messages a second, a notice if
+/// any, and the KST clock.
 struct StatusBar: Widget {
     let state: UIState
     let theme: Theme
@@ -35,6 +36,9 @@ struct StatusBar: Widget {
             if showsAge, let age = Self.dataAge(of: feed, at: state.now) { put("  \(age)") }
             if board.isComparing, feed.reconnects > 0 { put(" \(feed.reconnects)×") }
         }
+        for (text, style) in premiumParts(labels: labels, bar: bar, showsAge: showsAge) where text.terminalColumns <= rightX - x {
+            put(text, style)
+        }
         let troubled = board.exchanges.first { board[$0].feed.state != .live && board[$0].feed.lastProblem != nil }
         let feedProblem = troubled.flatMap { exchange in
             board[exchange].feed.lastProblem.map { board.isComparing ? "\(labels.exchangeName(exchange)): \($0)" : $0 }
@@ -52,6 +56,30 @@ struct StatusBar: Widget {
         if dropped > 0 { counters += "  \(dropped) dropped" }
         if counters.terminalColumns <= rightX - x { put(counters) }
         buffer.write(right, x: rightX, y: area.y, limit: area.maxX - rightX, style: bar)
+    }
+
+    /// The reference's state, the rate with its source and age, and the tether premium, each
+    /// shown only where it fits whole; the reference off says so, with why.
+    private func premiumParts(labels: Labels, bar: Style, showsAge: Bool) -> [(String, Style)] {
+        let board = state.board
+        guard let reference = board.reference else {
+            let reason = board.premiumReference.offReason.map { ": \($0)" } ?? ""
+            return board.premiumReference.offReason == nil ? [] : [("  " + labels.premiumOff + reason, bar)]
+        }
+        var parts: [(String, Style)] = [
+            ("  " + labels.premiumReference + " ", bar),
+            ("● \(reference.feed.state.rawValue)", Style(foreground: .black, background: color(of: reference.feed.state), isBold: true)),
+        ]
+        if let rate = board.wonDollarRate {
+            let age = showsAge ? " " + Self.age(Double(state.now.microseconds - rate.at.microseconds) / 1_000_000) : ""
+            let source = labels.rateSource(rate.source)
+            parts.append(
+                ("  \(labels.wonDollarRate) \(DisplayFormat.twoDecimals(rate.rate)) \(source)\(age)", rate.source == .dunamu ? bar : bar.bold))
+        }
+        if let tether = board.tetherPremium(on: state.exchange) {
+            parts.append(("  \(labels.tetherPremium) \(DisplayFormat.signedPercentPoints(tether))", bar))
+        }
+        return parts
     }
 
     private func color(of state: ConnectionState) -> Color {

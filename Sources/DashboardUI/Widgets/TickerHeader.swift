@@ -1,7 +1,8 @@
 import MarketCore
 import TerminalKit
 
-/// The detail screen's top rows: the market, its price and change, and the session's figures.
+/// The detail screen's top rows: the market, its price and change, and the session's figures —
+/// with a reference, the coin's price on Binance in USDT and in won and its premium.
 struct TickerHeader: Widget {
     let market: MarketCode
     let state: UIState
@@ -42,6 +43,7 @@ struct TickerHeader: Widget {
             }
             figures.append(("\(labels.exchangeName(other)) \(DisplayFormat.price(price))\(gap ?? "")", 6))
         }
+        if let reference = Self.reference(of: market, in: state, labels: labels) { figures.append((reference, 7)) }
         let signals = state.listing[market].map { state.snapshot.signals(for: $0) } ?? MarketSignals()
         if let strength = signals.tradeStrength { figures.append((labels.tradeStrength(strength), 7)) }
         if let transfer = signals.transfer, transfer.deposit == .normal, transfer.withdrawal == .normal {
@@ -68,6 +70,19 @@ struct TickerHeader: Widget {
         }
         if signals.isNew(at: time) { parts.append(labels.newListing) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The reference's figures for `market`: its USDT price, that price in won and the premium;
+    /// that the reference does not list it; `nil` without a reference.
+    static func reference(of market: MarketCode, in state: UIState, labels: Labels) -> String? {
+        guard market.isKRW, state.board.reference != nil else { return nil }
+        guard let premium = state.board.premium(of: market, on: state.exchange) else {
+            let listed = KimchiPremium.referenceMarket(of: market).flatMap { state.board.reference?.tickers[$0] } != nil
+            return listed ? nil : labels.notOnReference
+        }
+        return labels.referenceLine(
+            usdt: DisplayFormat.dollars(premium.referencePrice), won: DisplayFormat.axisPrice(premium.referencePriceKRW),
+            premium: premium.premiumPercent.map(DisplayFormat.signedPercentPoints) ?? "—")
     }
 
     /// How long ago `market`'s ticker arrived, as the header reads at `time`.
