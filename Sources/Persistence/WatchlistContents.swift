@@ -1,16 +1,21 @@
 import Foundation
 import MarketCore
 
-/// The watchlist file's JSON, version 1 (favorites only) or 2 (favorites and alerts).
+/// The watchlist file's JSON: version 1 (favorites only), 2 (favorites and price alerts) or 3
+/// (alerts that name their exchange, and alerts on the kimchi premium). Versions 1 and 2 are
+/// read; 3 is written.
 struct WatchlistContents: Codable {
     struct Alert: Codable {
         var id: String
         var market: String
-        /// `above`, `below` or `move`.
+        /// The exchange whose price it watches (version 3); absent: the first followed.
+        var exchange: String?
+        /// `above`, `below`, `move`, or (version 3) `premiumAbove`, `premiumBelow`.
         var kind: String
         /// The level of `above` and `below`, an exact decimal.
         var price: String?
-        /// The move of `move`, in %, an exact decimal.
+        /// The move of `move`, or the premium level of `premiumAbove` and `premiumBelow`, in %,
+        /// an exact decimal.
         var percent: String?
         /// The window of `move`, in minutes.
         var minutes: Int?
@@ -21,6 +26,7 @@ struct WatchlistContents: Codable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(market, forKey: .market)
+            try container.encodeIfPresent(exchange, forKey: .exchange)
             try container.encode(kind, forKey: .kind)
             try container.encodeIfPresent(price, forKey: .price)
             try container.encodeIfPresent(percent, forKey: .percent)
@@ -34,7 +40,7 @@ struct WatchlistContents: Codable {
     var alerts: [Alert]?
 
     /// The newest version, the one written.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     init(_ watchlist: Watchlist) {
         version = Self.currentVersion
@@ -45,11 +51,11 @@ struct WatchlistContents: Codable {
     /// The watchlist, or `nil` when the file says something this version cannot read (an unknown
     /// version, a bad market code, a broken alert): such a file is set aside, never half-read.
     var watchlist: Watchlist? {
-        guard version == 1 || version == Self.currentVersion else { return nil }
+        guard (1...Self.currentVersion).contains(version) else { return nil }
         let codes = favorites.compactMap { MarketCode(code: $0) }
         guard codes.count == favorites.count else { return nil }
-        guard version == Self.currentVersion else { return alerts == nil ? Watchlist(favorites: codes) : nil }
-        let read = (alerts ?? []).compactMap(\.alert)
+        guard version > 1 else { return alerts == nil ? Watchlist(favorites: codes) : nil }
+        let read = (alerts ?? []).compactMap { $0.alert(inVersion: version) }
         guard read.count == (alerts ?? []).count, Set(read.map(\.id)).count == read.count else { return nil }
         return Watchlist(favorites: codes, alerts: read)
     }
@@ -59,6 +65,7 @@ extension WatchlistContents.Alert {
     init(_ alert: PriceAlert) {
         id = alert.id
         market = alert.market.code
+        exchange = alert.exchange?.rawValue
         switch alert.condition {
         case .above(let level):
             kind = "above"
@@ -70,13 +77,25 @@ extension WatchlistContents.Alert {
             kind = "move"
             self.percent = percent.description
             self.minutes = minutes
+        case .premiumAbove(let level):
+            kind = "premiumAbove"
+            percent = level.description
+        case .premiumBelow(let level):
+            kind = "premiumBelow"
+            percent = level.description
         }
         firedAt = alert.firedAt?.iso8601
     }
 
-    /// The alert, or `nil` when a field is missing or out of range.
-    var alert: PriceAlert? {
+    /// The alert as a file of `version` holds it, or `nil` when a field is missing, out of
+    /// range, or newer than the version.
+    func alert(inVersion version: Int) -> PriceAlert? {
         guard !id.isEmpty, id.count <= 64, let code = MarketCode(code: market) else { return nil }
+        var watched: Exchange?
+        if let exchange {
+            guard version >= 3, let named = Exchange(rawValue: exchange), named.isFollowed else { return nil }
+            watched = named
+        }
         let condition: PriceAlert.Condition
         switch kind {
         case "above", "below":
@@ -87,6 +106,9 @@ extension WatchlistContents.Alert {
                 (1...PriceAlert.longestMoveWindow).contains(minutes)
             else { return nil }
             condition = .move(percent: move, minutes: minutes)
+        case "premiumAbove", "premiumBelow":
+            guard version >= 3, let level = percent.flatMap({ ExactDecimal($0) }), level.magnitude <= 1000 else { return nil }
+            condition = kind == "premiumAbove" ? .premiumAbove(level) : .premiumBelow(level)
         default:
             return nil
         }
@@ -95,6 +117,6 @@ extension WatchlistContents.Alert {
             guard let time = Timestamp(iso8601: firedAt) else { return nil }
             fired = time
         }
-        return PriceAlert(id: id, market: code, condition: condition, firedAt: fired)
+        return PriceAlert(id: id, market: code, exchange: watched, condition: condition, firedAt: fired)
     }
 }

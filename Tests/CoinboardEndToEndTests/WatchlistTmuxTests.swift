@@ -30,12 +30,12 @@ extension TimedEndToEndTests {
             contents(of: path)?.favorites
         }
 
-        /// A watchlist file's favorites and alerts (version 2: every alert with an id, a market
+        /// A watchlist file's favorites and alerts (version 3: every alert with an id, a market
         /// and a kind); `nil` if there is none, and a recorded issue if it is not valid.
         static func contents(of path: String) -> (favorites: [String], alerts: [[String: Any]])? {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                object["version"] as? Int == 2, let favorites = object["favorites"] as? [String],
+                object["version"] as? Int == 3, let favorites = object["favorites"] as? [String],
                 let alerts = object["alerts"] as? [[String: Any]],
                 alerts.allSatisfy({ $0["id"] is String && $0["market"] is String && $0["kind"] is String })
             else {

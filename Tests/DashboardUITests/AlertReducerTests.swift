@@ -8,6 +8,7 @@ import Testing
 /// with `A`, and what the rest of the app is asked to do (save, ring).
 @Suite struct AlertReducerTests {
     typealias Sample = SampleMarket
+    static let btcOnBithumb = PriceSample.Key(market: SampleMarket.btc, exchange: .bithumb)
 
     /// The sample with BTC's price moved to `price` at `secondsLater`.
     private func board(btc price: String, secondsLater: Int64 = 0) -> BoardSnapshot {
@@ -53,12 +54,14 @@ import Testing
         _ text: String, _ condition: PriceAlert.Condition, settings: DashboardSettings = DashboardSettings(exchangeName: "Bithumb")
     ) -> ReducerStore {
         var store = storeTyping(text, settings: settings)
-        let alert = PriceAlert(id: Self.firstID, market: Sample.btc, condition: condition)
+        let alert = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: condition)
         store.press(.enter, [.saveWatchlist(Watchlist(alerts: [alert]))]) {
             $0.alerts.prompt = nil
             $0.alerts.replace(with: [alert])
             if case .move = condition {
-                $0.alerts.priceSamples = [Sample.btc: [PriceSample(second: PriceSample.second(of: Sample.now), low: 131_250_000, high: 131_250_000)]]
+                $0.alerts.priceSamples = [
+                    Self.btcOnBithumb: [PriceSample(second: PriceSample.second(of: Sample.now), low: 131_250_000, high: 131_250_000)]
+                ]
             }
         }
         return store
@@ -70,7 +73,7 @@ import Testing
         let below = board(btc: "131900000", secondsLater: 1)
         store.send(.snapshotArrived(below)) { $0.setBoard(below) }
         let above = board(btc: "132000000", secondsLater: 2)
-        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(132_000_000))
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .above(132_000_000))
         fired.firedAt = Sample.now.advanced(byMicroseconds: 2_000_000)
         store.send(.snapshotArrived(above), [.saveWatchlist(Watchlist(alerts: [fired])), .ringBell]) {
             $0.setBoard(above)
@@ -88,7 +91,8 @@ import Testing
         store.press(
             .character("r"),
             [
-                .saveWatchlist(Watchlist(alerts: [PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(132_000_000))])),
+                .saveWatchlist(
+                    Watchlist(alerts: [PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .above(132_000_000))])),
                 .saveWatchlist(Watchlist(alerts: [refired])), .ringBell,
             ]
         ) {
@@ -101,7 +105,7 @@ import Testing
         var store = storeWithAlert(
             "<131000000", .below(131_000_000), settings: DashboardSettings(exchangeName: "Bithumb", ringsBellOnAlert: false))
         let lower = board(btc: "130000000", secondsLater: 1)
-        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .below(131_000_000))
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .below(131_000_000))
         fired.firedAt = Sample.now.advanced(byMicroseconds: 1_000_000)
         store.send(.snapshotArrived(lower), [.saveWatchlist(Watchlist(alerts: [fired]))]) {
             $0.setBoard(lower)
@@ -125,15 +129,15 @@ import Testing
             let moved = board(btc: step.price, secondsLater: step.seconds)
             store.send(.snapshotArrived(moved)) {
                 $0.setBoard(moved)
-                $0.alerts.priceSamples = [Sample.btc: step.samples]
+                $0.alerts.priceSamples = [Self.btcOnBithumb: step.samples]
             }
         }
         let back = board(btc: "130600000", secondsLater: 150)
-        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .move(percent: 2, minutes: 1))
+        var fired = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .move(percent: 2, minutes: 1))
         fired.firedAt = Sample.now.advanced(byMicroseconds: 150_000_000)
         store.send(.snapshotArrived(back), [.saveWatchlist(Watchlist(alerts: [fired])), .ringBell]) {
             $0.setBoard(back)
-            $0.alerts.priceSamples = [Sample.btc: [sample(120, 128_000_000, 128_000_000), sample(150, 130_600_000, 130_600_000)]]
+            $0.alerts.priceSamples = [Self.btcOnBithumb: [sample(120, 128_000_000, 128_000_000), sample(150, 130_600_000, 130_600_000)]]
             $0.alerts.replace(with: [fired])
             $0.setNotice("알림 14:05:50 비트코인 ±2% / 1분 (130,600,000)")
         }
@@ -153,7 +157,7 @@ import Testing
             store.press(.backspace) { [text] in $0.alerts.prompt?.text = text }
         }
         type("150000000", into: &store, after: ">")
-        let edited = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(150_000_000))
+        let edited = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .above(150_000_000))
         store.press(.enter, [.saveWatchlist(Watchlist(alerts: [edited]))]) {
             $0.alerts.prompt = nil
             $0.alerts.replace(with: [edited])
@@ -164,8 +168,8 @@ import Testing
         var store = storeWithAlert(">140000000", .above(140_000_000))
         store.press(.character("a")) { $0.alerts.prompt = AlertPrompt(market: Sample.btc) }
         type("<120000000", into: &store, after: "")
-        let first = PriceAlert(id: Self.firstID, market: Sample.btc, condition: .above(140_000_000))
-        let second = PriceAlert(id: Self.firstID + "-2", market: Sample.btc, condition: .below(120_000_000))
+        let first = PriceAlert(id: Self.firstID, market: Sample.btc, exchange: .bithumb, condition: .above(140_000_000))
+        let second = PriceAlert(id: Self.firstID + "-2", market: Sample.btc, exchange: .bithumb, condition: .below(120_000_000))
         store.press(.enter, [.saveWatchlist(Watchlist(alerts: [first, second]))]) {
             $0.alerts.prompt = nil
             $0.alerts.replace(with: [first, second])
@@ -231,10 +235,10 @@ extension AlertReducerTests {
             let board = BoardSnapshot(market.snapshot(at: time, feed: FeedStatus(state: .live)))
             store.send(.snapshotArrived(board)) {
                 $0.setBoard(board)
-                $0.alerts.priceSamples = [Sample.btc: Self.samples(upTo: tenth)]
+                $0.alerts.priceSamples = [Self.btcOnBithumb: Self.samples(upTo: tenth)]
             }
         }
-        let samples = store.state.alerts.priceSamples[Sample.btc] ?? []
+        let samples = store.state.alerts.priceSamples[Self.btcOnBithumb] ?? []
         #expect(samples.count == 60, "a minute watched: 60 seconds, not 1,500 prices")
         #expect(samples.allSatisfy { $0.low == 131_000_000 && $0.high == 131_006_000 })
     }

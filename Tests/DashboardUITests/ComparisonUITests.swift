@@ -166,11 +166,22 @@ import Testing
         }
     }
 
-    @Test func alertsWatchThePrimaryExchangeWhicheverIsShown() {
+    @Test("an alert watches the exchange it was set on; one from before alerts named theirs watches the first")
+    func alertsWatchTheirOwnExchange() {
         var state = Self.state()
         #expect(state.reduce(.keyPressed(.character("E"))).isEmpty)
         #expect(state.exchange == .upbit)
-        #expect(state.alertSnapshot.tickers[Sample.btc]?.price == Sample.decimal("131250000"))
+        state.select(index: state.table.rows.firstIndex(of: Sample.btc) ?? 0)
+        #expect(state.reduce(.keyPressed(.character("a"))).isEmpty)
+        for character in ">131300000" { #expect(state.reduce(.keyPressed(.character(character))).isEmpty) }
+        let commands = state.reduce(.keyPressed(.enter))
+        let alert = state.alerts.all.first
+        #expect(alert?.exchange == .upbit)
+        #expect(alert?.firedAt == Sample.now, "Upbit's 131,381,250 is above 131,300,000; Bithumb's 131,250,000 is not")
+        #expect(commands.contains(.saveWatchlist(state.watchlist)))
+        #expect(state.notice?.contains("[업비트] 비트코인 ≥ 131,300,000 (131,381,250)") == true, "\(state.notice ?? "")")
+        let old = PriceAlert(id: "old", market: Sample.btc, condition: .above(131_300_000))
+        #expect(state.reduce(.watchlistLoaded(Watchlist(alerts: [old]))).isEmpty, "Bithumb's price does not meet it")
     }
 
     @Test func bothBooksShareOnePriceAxisAndTheCrossIsLit() {

@@ -96,4 +96,36 @@ import Testing
         let offBar = try #require(DashboardScreen.render(Self.state(width: 200, premium: off)).trimmedLines.last)
         #expect(offBar.contains("김프 끔: endpoints are given"), "\(offBar)")
     }
+
+    @Test("a premium alert fires once when the premium crosses its level, and says the premium")
+    func aPremiumAlertFiresOnce() throws {
+        var state = Self.state(premium: Self.withReference)
+        state.select(index: state.table.rows.firstIndex(of: Sample.sol) ?? 0)
+        _ = state.reduce(.keyPressed(.character("a")))
+        for character in "p>1.5" { _ = state.reduce(.keyPressed(.character(character))) }
+        #expect(state.reduce(.keyPressed(.enter)) == [.saveWatchlist(state.watchlist)], "+1.27 % is under 1.5 %: armed, not fired")
+        let alert = try #require(state.alerts.all.first)
+        #expect(alert.condition == .premiumAbove(Sample.decimal("1.5")) && alert.exchange == .bithumb)
+        // Binance's SOL falls to $204: 287,300 ÷ (204 × 1,380.5) − 1 = +2.02 %.
+        var reference = Self.reference()
+        var moved = MarketState()
+        moved.apply(.markets(reference.markets))
+        for ticker in reference.tickers.values { moved.apply(.ticker(ticker)) }
+        moved.apply(
+            .ticker(
+                Ticker(
+                    market: MarketCode(code: "USDT-SOL")!, price: 204, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h),
+                    timestamp: Sample.now)))
+        reference = moved.snapshot(at: Sample.now, feed: FeedStatus(state: .live))
+        let board = BoardSnapshot([.bithumb: Sample.snapshot()], premiumReference: PremiumReference(snapshot: reference, forex: Self.quote))
+        let fired = state.reduce(.snapshotArrived(board))
+        #expect(fired.contains(.saveWatchlist(state.watchlist)))
+        #expect(state.alerts.all.first?.firedAt == Sample.now)
+        #expect(state.notice?.contains("솔라나 김프 ≥ 1.5% (김프 +2.02%)") == true, "\(state.notice ?? "")")
+        #expect(state.reduce(.snapshotArrived(board)).isEmpty, "fired once: the next snapshot fires nothing")
+        #expect(AlertInput.parse("p<-1", price: nil) == .premiumBelow(-1))
+        #expect(AlertInput.parse("김프 >= 3%", price: nil) == .premiumAbove(3))
+        #expect(AlertInput.parse("p3", price: nil) == nil, "a premium alert names its side")
+        #expect(AlertInput.text(of: .premiumBelow(Sample.decimal("-1.25"))) == "p<-1.25")
+    }
 }

@@ -3,8 +3,8 @@ import MarketCore
 import Persistence
 import Testing
 
-/// Alerts in the watchlist file: version 1 read and upgraded, alerts merged across instances,
-/// a file with a broken alert set aside.
+/// Alerts in the watchlist file: versions 1 and 2 read and upgraded, alerts merged across
+/// instances, a file with a broken alert set aside.
 @Suite struct WatchlistAlertTests {
     let btc = MarketCode(code: "KRW-BTC")!
     let eth = MarketCode(code: "KRW-ETH")!
@@ -20,18 +20,35 @@ import Testing
         let saved = try await file.save(Watchlist(favorites: [eth, btc], alerts: [alert]), base: loaded.watchlist)
         #expect(saved.watchlist == Watchlist(favorites: [eth, btc], alerts: [alert]))
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
-        #expect(text.contains("\"version\" : 2"))
+        #expect(text.contains("\"version\" : 3"))
         #expect(try await file.load().watchlist == saved.watchlist)
     }
 
-    @Test func aVersion1FileIsWrittenAsVersion2AtTheNextSaveEvenUnchanged() async throws {
+    @Test func aVersion1FileIsWrittenAsVersion3AtTheNextSaveEvenUnchanged() async throws {
         let folder = try temporaryFolder("alerts")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = WatchlistFile(path: folder + "/watchlist.json")
         try Data(#"{"version": 1, "favorites": ["KRW-ETH"]}"#.utf8).write(to: URL(fileURLWithPath: file.path))
         let loaded = try await file.load()
         _ = try await file.save(loaded.watchlist, base: loaded.watchlist)
-        #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains("\"version\" : 2"))
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains("\"version\" : 3"))
+    }
+
+    @Test("a version 2 file's alerts are read as watching the first exchange, and written back as version 3 unchanged")
+    func aVersion2FileIsReadWithoutLoss() async throws {
+        let folder = try temporaryFolder("alerts")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = WatchlistFile(path: folder + "/watchlist.json")
+        let text =
+            #"{"version": 2, "favorites": ["KRW-BTC"], "alerts": [{"id": "a", "market": "KRW-BTC", "kind": "above", "price": "150000000", "firedAt": null}]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
+        let loaded = try await file.load()
+        let alert = PriceAlert(id: "a", market: btc, condition: .above(150_000_000))
+        #expect(loaded == WatchlistLoad(watchlist: Watchlist(favorites: [btc], alerts: [alert])))
+        #expect(alert.exchange == nil)
+        _ = try await file.save(loaded.watchlist, base: loaded.watchlist)
+        #expect(try await file.load().watchlist == loaded.watchlist)
+        #expect(try String(contentsOfFile: file.path, encoding: .utf8).contains("\"version\" : 3"))
     }
 
     @Test func everyKindOfAlertRoundTrips() async throws {
@@ -43,6 +60,8 @@ import Testing
             PriceAlert(id: "a", market: btc, condition: .above(ExactDecimal("150000000.5")!)),
             PriceAlert(id: "b", market: eth, condition: .below(ExactDecimal("0.00012")!), firedAt: fired),
             PriceAlert(id: "c", market: btc, condition: .move(percent: ExactDecimal("2.5")!, minutes: 15)),
+            PriceAlert(id: "d", market: btc, exchange: .upbit, condition: .premiumAbove(ExactDecimal("3.5")!)),
+            PriceAlert(id: "e", market: eth, exchange: .bithumb, condition: .premiumBelow(ExactDecimal("-1.25")!), firedAt: fired),
         ]
         _ = try await file.save(Watchlist(favorites: [btc], alerts: alerts), base: .empty)
         #expect(try await file.load().watchlist == Watchlist(favorites: [btc], alerts: alerts))
@@ -75,7 +94,11 @@ import Testing
         #"{"version": 2, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "kind": "above", "price": "1", "firedAt": "yesterday"}]}"#,
         #"{"version": 2, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "kind": "above", "price": "1", "firedAt": null}, {"id": "a", "market": "KRW-ETH", "kind": "below", "price": "1", "firedAt": null}]}"#,
         #"{"version": 1, "favorites": [], "alerts": []}"#,
-        #"{"version": 3, "favorites": [], "alerts": []}"#,
+        #"{"version": 4, "favorites": [], "alerts": []}"#,
+        #"{"version": 2, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "kind": "premiumAbove", "percent": "3", "firedAt": null}]}"#,
+        #"{"version": 2, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "exchange": "upbit", "kind": "above", "price": "1", "firedAt": null}]}"#,
+        #"{"version": 3, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "exchange": "binance", "kind": "above", "price": "1", "firedAt": null}]}"#,
+        #"{"version": 3, "favorites": [], "alerts": [{"id": "a", "market": "KRW-BTC", "kind": "premiumBelow", "firedAt": null}]}"#,
     ])
     func aFileWithABrokenAlertIsKeptAside(text: String) async throws {
         let folder = try temporaryFolder("alerts")

@@ -20,7 +20,7 @@ import Testing
         #expect(try await file.save(favorites, base: []) == WatchlistLoad(watchlist: Watchlist(favorites: favorites)))
         #expect(try await file.load() == WatchlistLoad(watchlist: Watchlist(favorites: favorites)))
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
-        #expect(text.contains("\"version\" : 2"))
+        #expect(text.contains("\"version\" : 3"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder + "/nested")
         #expect(leftovers == ["watchlist.json"])
     }

@@ -2,12 +2,14 @@ import MarketCore
 
 /// Text for price alerts.
 extension Labels {
-    /// A condition as read: `≥ 140,000,000`, `≤ 130,000,000`, `±5% / 10분`.
+    /// A condition as read: `≥ 140,000,000`, `≤ 130,000,000`, `±5% / 10분`, `김프 ≥ 3%`.
     func condition(_ condition: PriceAlert.Condition) -> String {
         switch condition {
         case .above(let level): "≥ " + DisplayFormat.price(level)
         case .below(let level): "≤ " + DisplayFormat.price(level)
         case .move(let percent, let minutes): "±\(percent)% / " + pick("\(minutes)분", "\(minutes) min")
+        case .premiumAbove(let level): premiumColumn + " ≥ \(level)%"
+        case .premiumBelow(let level): premiumColumn + " ≤ \(level)%"
         }
     }
 
@@ -27,7 +29,9 @@ extension Labels {
     var noAlerts: String { pick("알림이 없습니다. 시세 화면에서 a로 추가하세요.", "No alerts. Press a on a market to add one.") }
     var alertListKeys: String { pick("j k 이동  x 삭제  r 다시 켜기  Enter 수정  Esc 닫기", "j k move  x delete  r re-arm  Enter edit  Esc close") }
     var alertPromptHint: String {
-        pick("예: >150000000  <130000000  5%10 (10분 안에 5% 변동)", "e.g. >150000000  <130000000  5%10 (5% within 10 min)")
+        pick(
+            "예: >150000000  <130000000  5%10 (10분 안에 5% 변동)  p>3 (김프 3% 이상)",
+            "e.g. >150000000  <130000000  5%10 (5% within 10 min)  p>3 (premium ≥ 3%)")
     }
     var alertPromptInvalid: String { pick("알 수 없는 조건입니다", "not a condition") }
 }

@@ -24,11 +24,16 @@ struct AlertPromptOverlay: Widget {
     func render(in area: Rect, into buffer: inout Buffer) {
         let labels = Labels(language: state.nameLanguage)
         let name = MarketRows.name(of: prompt.market, market: state.listing[prompt.market], language: state.nameLanguage)
-        let price = state.alertSnapshot.tickers[prompt.market].map { "  " + DisplayFormat.price($0.price) } ?? ""
+        let board = state.board
+        let price = board[state.exchange].tickers[prompt.market].map { "  " + DisplayFormat.price($0.price) } ?? ""
+        let premium = board.premium(of: prompt.market, on: state.exchange)?.premiumPercent.map {
+            "  \(labels.premiumColumn) \(DisplayFormat.signedPercentPoints($0))"
+        }
+        let place = board.isComparing ? " [\(labels.exchangeName(state.exchange))]" : ""
         let frame = Style.plain.reversed
         var rows: [(String, Style)] = [("> " + prompt.text + "_", frame.bold), (labels.alertPromptHint, frame)]
         if prompt.isInvalid { rows.append((labels.alertPromptInvalid, frame.bold)) }
-        drawBox(title: "\(labels.alertsTitle) · \(name)\(price)", rows: rows, width: 72, in: area, into: &buffer)
+        drawBox(title: "\(labels.alertsTitle) · \(name)\(place)\(price)\(premium ?? "")", rows: rows, width: 84, in: area, into: &buffer)
     }
 }
 

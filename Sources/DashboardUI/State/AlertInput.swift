@@ -4,7 +4,8 @@ public import MarketCore
 ///
 /// - `>150000000` (or `>=`): the price at or above a level; `<130000000` (or `<=`): at or below;
 /// - a bare price: above it when it is over the price now, below it otherwise;
-/// - `5%10`: a move of 5 % within 10 minutes (`5%` alone watches 5 minutes).
+/// - `5%10`: a move of 5 % within 10 minutes (`5%` alone watches 5 minutes);
+/// - `p>3` (or `김프>3`, `>=`): the kimchi premium at or above 3 %; `p<-1`: at or below −1 %.
 ///
 /// Commas and spaces are ignored.
 enum AlertInput {
@@ -15,7 +16,16 @@ enum AlertInput {
 
     /// The condition `text` says, or `nil` when it says none.
     static func parse(_ text: String, price: ExactDecimal?) -> PriceAlert.Condition? {
-        let plain = text.filter { $0 != "," && $0 != " " }
+        var plain = text.filter { $0 != "," && $0 != " " }
+        if let premium = ["p", "P", "김프"].first(where: plain.hasPrefix) {
+            plain.removeFirst(premium.count)
+            for (prefix, above) in [(">=", true), ("<=", false), (">", true), ("<", false)] where plain.hasPrefix(prefix) {
+                let number = plain.dropFirst(prefix.count).filter { $0 != "%" }
+                guard let level = ExactDecimal(number), level.magnitude <= 1000 else { return nil }
+                return above ? .premiumAbove(level) : .premiumBelow(level)
+            }
+            return nil
+        }
         if let percentSign = plain.firstIndex(of: "%") {
             guard let percent = ExactDecimal(plain[..<percentSign]), percent > .zero, percent <= 1000 else { return nil }
             let rest = plain[plain.index(after: percentSign)...].drop { $0 == "/" }
@@ -38,6 +48,8 @@ enum AlertInput {
         case .above(let level): ">" + level.description
         case .below(let level): "<" + level.description
         case .move(let percent, let minutes): "\(percent)%\(minutes)"
+        case .premiumAbove(let level): "p>" + level.description
+        case .premiumBelow(let level): "p<" + level.description
         }
     }
 }

@@ -23,8 +23,8 @@ public struct AlertsState: Sendable, Equatable {
     public internal(set) var showsList = false
     /// The highlighted row of the alert list.
     public internal(set) var listSelection = 0
-    /// Recent prices of the markets move alerts watch.
-    var priceSamples: [MarketCode: [PriceSample]] = [:]
+    /// Recent prices of the markets move alerts watch, on the exchange each watches.
+    var priceSamples: [PriceSample.Key: [PriceSample]] = [:]
 
     /// Replaces the alerts, keeping the first of any id given twice.
     mutating func replace(with alerts: [PriceAlert]) {
@@ -44,8 +44,8 @@ public struct AlertsState: Sendable, Equatable {
     }
 
     /// A key typed into the prompt; `price` is the watched market's last price (a bare price
-    /// picks its side from it), `now` names a new alert.
-    mutating func handlePromptKey(_ key: Key, price: ExactDecimal?, now: Timestamp) -> Outcome {
+    /// picks its side from it), `now` names a new alert, which watches `exchange`.
+    mutating func handlePromptKey(_ key: Key, price: ExactDecimal?, exchange: Exchange, now: Timestamp) -> Outcome {
         guard var typed = prompt else { return .unchanged }
         switch key {
         case .character(let character):
@@ -65,9 +65,10 @@ public struct AlertsState: Sendable, Equatable {
                 return .unchanged
             }
             if let id = typed.editing, let index = all.firstIndex(where: { $0.id == id }) {
-                all[index] = PriceAlert(id: id, market: typed.market, condition: condition)
+                all[index] = PriceAlert(id: id, market: typed.market, exchange: all[index].exchange, condition: condition)
             } else {
-                all.append(PriceAlert(id: newID(for: typed.market, at: now), market: typed.market, condition: condition))
+                all.append(
+                    PriceAlert(id: newID(for: typed.market, at: now), market: typed.market, exchange: exchange, condition: condition))
             }
             prompt = nil
             return .armed
@@ -108,26 +109,36 @@ public struct AlertsState: Sendable, Equatable {
         return .unchanged
     }
 
-    /// Fires every armed alert whose condition `prices` meet at `now`, each once: the alerts
-    /// fired, marked with the time.
-    mutating func fire(at now: Timestamp, prices: MarketSnapshot) -> [PriceAlert] {
-        recordPricesForMoveAlerts(at: now, prices: prices)
+    /// Fires every armed alert whose condition `board` meets at `now` on the alert's exchange
+    /// (the first followed for one that names none, or names one not followed), each once: the
+    /// alerts fired, marked with the time.
+    mutating func fire(at now: Timestamp, board: BoardSnapshot) -> [PriceAlert] {
+        recordPricesForMoveAlerts(at: now, board: board)
         var fired: [PriceAlert] = []
+        let rate = all.contains { $0.isArmed && $0.condition.isOnPremium } ? board.wonDollarRate?.rate : nil
         for index in all.indices where all[index].isArmed {
             let alert = all[index]
-            guard let price = prices.tickers[alert.market]?.price else { continue }
+            let exchange = Self.exchange(of: alert, on: board)
+            guard let price = board[exchange].tickers[alert.market]?.price else { continue }
+            let premium =
+                alert.condition.isOnPremium ? rate.flatMap { board.premium(of: alert.market, on: exchange, rate: $0)?.premiumPercent } : nil
             var window: [ExactDecimal] = []
             if case .move(_, let minutes) = alert.condition {
                 let since = PriceSample.second(of: now) - Int64(minutes) * 60
-                for sample in priceSamples[alert.market] ?? [] where sample.second > since {
+                for sample in priceSamples[PriceSample.Key(market: alert.market, exchange: exchange)] ?? [] where sample.second > since {
                     window += [sample.low, sample.high]
                 }
             }
-            guard alert.isMet(price: price, window: window) else { continue }
+            guard alert.isMet(price: price, premium: premium, window: window) else { continue }
             all[index].firedAt = now
             fired.append(all[index])
         }
         return fired
+    }
+
+    /// The exchange `alert` watches on `board`: its own while followed, else the first.
+    static func exchange(of alert: PriceAlert, on board: BoardSnapshot) -> Exchange {
+        alert.exchange.flatMap { board.exchanges.contains($0) ? $0 : nil } ?? board.exchanges[0]
     }
 
     /// An id no alert has: the time and the market, numbered when that is taken. Ids made by
@@ -145,23 +156,26 @@ public struct AlertsState: Sendable, Equatable {
 
     /// Keeps, for each market with an armed move alert, the low and high price of each second
     /// of its longest window: at most 60 samples a minute watched, 3,600 a market.
-    private mutating func recordPricesForMoveAlerts(at now: Timestamp, prices: MarketSnapshot) {
-        var windows: [MarketCode: Int] = [:]
+    private mutating func recordPricesForMoveAlerts(at now: Timestamp, board: BoardSnapshot) {
+        var windows: [PriceSample.Key: Int] = [:]
         for alert in all where alert.isArmed {
-            if case .move(_, let minutes) = alert.condition { windows[alert.market] = max(windows[alert.market] ?? 0, minutes) }
+            if case .move(_, let minutes) = alert.condition {
+                let key = PriceSample.Key(market: alert.market, exchange: Self.exchange(of: alert, on: board))
+                windows[key] = max(windows[key] ?? 0, minutes)
+            }
         }
         var samples = priceSamples.filter { windows[$0.key] != nil }
         let second = PriceSample.second(of: now)
-        for (market, minutes) in windows {
-            guard let price = prices.tickers[market]?.price else { continue }
-            var kept = samples[market] ?? []
+        for (key, minutes) in windows {
+            guard let price = board[key.exchange].tickers[key.market]?.price else { continue }
+            var kept = samples[key] ?? []
             kept.removeAll { $0.second <= second - Int64(minutes) * 60 }
             if let last = kept.last, last.second == second {
                 kept[kept.count - 1].include(price)
             } else {
                 kept.append(PriceSample(second: second, low: price, high: price))
             }
-            samples[market] = kept
+            samples[key] = kept
         }
         priceSamples = samples
     }
@@ -169,6 +183,12 @@ public struct AlertsState: Sendable, Equatable {
 
 /// The lowest and highest price seen in one second, for move alerts.
 struct PriceSample: Sendable, Hashable {
+    /// A market on one exchange.
+    struct Key: Sendable, Hashable {
+        var market: MarketCode
+        var exchange: Exchange
+    }
+
     /// Seconds since the epoch.
     let second: Int64
     private(set) var low: ExactDecimal

@@ -1,5 +1,5 @@
-/// A price alert the user set on a market: it fires once when its condition holds, and stays
-/// fired (listed with the time) until the user arms it again.
+/// A price alert the user set on a market of one exchange: it fires once when its condition
+/// holds, and stays fired (listed with the time) until the user arms it again.
 public struct PriceAlert: Sendable, Hashable, Identifiable {
     /// What makes an alert fire.
     public enum Condition: Sendable, Hashable {
@@ -10,6 +10,18 @@ public struct PriceAlert: Sendable, Hashable, Identifiable {
         /// The price moved at least `percent` % (up or down) within the last `minutes` minutes:
         /// from the lowest or the highest price seen in that window.
         case move(percent: ExactDecimal, minutes: Int)
+        /// The kimchi premium is at or above this many percent (may be negative).
+        case premiumAbove(ExactDecimal)
+        /// The kimchi premium is at or below this many percent (may be negative).
+        case premiumBelow(ExactDecimal)
+
+        /// Whether it watches the premium rather than the price.
+        public var isOnPremium: Bool {
+            switch self {
+            case .premiumAbove, .premiumBelow: true
+            case .above, .below, .move: false
+            }
+        }
     }
 
     /// The longest window a move alert may watch.
@@ -19,6 +31,9 @@ public struct PriceAlert: Sendable, Hashable, Identifiable {
     public let id: String
     /// The market watched.
     public var market: MarketCode
+    /// The exchange whose price it watches; `nil` (an alert from before alerts named one) watches
+    /// the first exchange followed.
+    public var exchange: Exchange?
     /// What makes it fire.
     public var condition: Condition
     /// When it fired, or `nil` while it is armed.
@@ -26,9 +41,10 @@ public struct PriceAlert: Sendable, Hashable, Identifiable {
 
     /// Creates an alert; a move's minutes are kept within 1…``longestMoveWindow`` and its
     /// percent above zero.
-    public init(id: String, market: MarketCode, condition: Condition, firedAt: Timestamp? = nil) {
+    public init(id: String, market: MarketCode, exchange: Exchange? = nil, condition: Condition, firedAt: Timestamp? = nil) {
         self.id = id
         self.market = market
+        self.exchange = exchange
         switch condition {
         case .move(let percent, let minutes):
             self.condition = .move(
@@ -43,12 +59,15 @@ public struct PriceAlert: Sendable, Hashable, Identifiable {
     /// Whether it waits to fire.
     public var isArmed: Bool { firedAt == nil }
 
-    /// Whether the condition holds for `price`, with `window` the prices seen within the move's
+    /// Whether the condition holds for `price` and `premium` (in percent; `nil` when there is
+    /// none, which meets no premium condition), with `window` the prices seen within the move's
     /// minutes (any order; ignored for a level).
-    public func isMet(price: ExactDecimal, window: [ExactDecimal]) -> Bool {
+    public func isMet(price: ExactDecimal, premium: ExactDecimal? = nil, window: [ExactDecimal]) -> Bool {
         switch condition {
         case .above(let level): return price >= level
         case .below(let level): return price <= level
+        case .premiumAbove(let level): return premium.map { $0 >= level } ?? false
+        case .premiumBelow(let level): return premium.map { $0 <= level } ?? false
         case .move(let percent, _):
             guard let low = window.min(), let high = window.max() else { return false }
             let threshold = percent.shifted(byPowerOfTen: -2)
