@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+extension TimedEndToEndTests.DashboardTmuxTests {
+    /// The premium column's figures, top row first: `+1.27%` → 1.27; `—` rows left out.
+    static func premiums(_ screen: String) -> [Double] {
+        screen.split(separator: "\n").dropFirst(2).compactMap { line in
+            line.firstMatch(of: /\s([+-]?\d+\.\d\d)%\s+[\d,]+\s*$/).flatMap { Double($0.1) }
+        }
+    }
+
+    /// The kimchi premium against `serve-demo` (Bithumb, Binance and the forex quote from one
+    /// world): the column and its sort, the status bar's reference and rate, the detail header's
+    /// reference line, a premium alert that fires once; `q` exits 0 with the terminal restored.
+    @Test func thePremiumColumnSortDetailAndAlert() async throws {
+        let server = try ServerProcess(["serve-demo", "--port", "0", "--seed", "5", "--markets", "40", "--rate", "100"])
+        defer { server.stop() }
+        let line = try #require(try await server.firstLine())
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        let run = try Run()
+        defer { run.remove() }
+        let local = "127.0.0.1:\(port)"
+        let tmux = try await TmuxSession.start(
+            try run.command(
+                "--ws-url ws://\(local)/websocket/v1 --rest-url http://\(local) --ws-url binance=ws://\(local)/binance/stream "
+                    + "--rest-url binance=http://\(local)/binance --rest-url fx=http://\(local)/fx --candle-cache off "
+                    + "--watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"), width: 150, height: 45)
+        defer { tmux.kill() }
+        let live = try await tmux.waitForScreen("the board with premiums, the reference live and the rate read") { screen in
+            screen.contains("김프 바이낸스 ● live") && screen.contains("환율 1,") && Self.premiums(screen).count > 10
+        }
+        #expect(live.contains("두나무"), "the rate from the forex quote")
+        for key in ["변동률", "인기순", "체결강도", "김프"] {
+            try await tmux.send("s")
+            try await tmux.waitForScreen("sorted by \(key)") { $0.contains("정렬: \(key)▼") }
+        }
+        let sorted = try await tmux.waitForScreen("the rows by premium, highest first") { screen in
+            screen.contains("정렬: 김프▼") && Self.premiums(screen).count > 10
+        }
+        let figures = Self.premiums(sorted)
+        #expect(figures == figures.sorted(by: >), "\(figures)")
+        try await tmux.send("Enter")
+        let detail = try await tmux.waitForScreen("the detail header's reference line") { $0.contains("바이낸스 $") && $0.contains("· 김프 ") }
+        #expect(detail.split(separator: "\n").prefix(3).contains { $0.contains("₩") })
+        try await tmux.send("a")
+        try await tmux.sendText("p>-100")
+        try await tmux.send("Enter")
+        let path = run.folder + "/watchlist.json"
+        var written: (favorites: [String], alerts: [[String: Any]])?
+        for _ in 0..<600 where written?.alerts.first?["firedAt"] as? String == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            written = FileManager.default.fileExists(atPath: path) ? TimedEndToEndTests.WatchlistTmuxTests.contents(of: path) : nil
+        }
+        let saved = try #require(written, "the watchlist saved with the alert fired")
+        #expect(saved.alerts.count == 1 && saved.alerts.first?["kind"] as? String == "premiumAbove")
+        let firedAt = try #require(saved.alerts.first?["firedAt"] as? String)
+        // The status bar's word may give way to another notice (the demo lists new coins): the list keeps it.
+        try await tmux.send("A")
+        try await tmux.waitForScreen("the alert listed as fired") { $0.contains("김프 ≥ -100%") && $0.contains("발동 ") }
+        try await tmux.send("Escape")
+        #expect(TimedEndToEndTests.WatchlistTmuxTests.contents(of: path)?.alerts.first?["firedAt"] as? String == firedAt, "fired once")
+        try await tmux.send("q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+    }
+}
