@@ -34,7 +34,11 @@ dashboards keep no candles between runs (`--candle-cache off`) unless --warm-sto
 market (KRW-BTC) from the same server, and every run draws from it. Times are read by polling
 tmux every 2 ms or so, so they include that polling.
 
-Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--frame-rate 30] [--binary PATH]
+With --reference the dashboard also follows the kimchi premium's reference (the demo's Binance,
+the coins Bithumb lists) and the won–dollar rate (its /fx) from the same server; without it they
+are off, as whenever the exchange's endpoints are given and theirs are not.
+
+Usage: scripts/loadtest.py [--rates 1000,5000,20000] [--seconds 20] [--detail] [--reference] [--frame-rate 30] [--binary PATH]
        scripts/loadtest.py --idle [--seconds 20] [--detail]
        scripts/loadtest.py --in-process-demo [--demo-exchanges bithumb,upbit] [--seconds 20] [--detail]
        scripts/loadtest.py --startup --size 200x60 [--runs 3] [--warm-store] [--warm-candles 1200]
@@ -67,6 +71,8 @@ def parse_arguments():
     parser.add_argument("--detail", action="store_true", help="measure on the detail screen of the first market")
     parser.add_argument("--frame-rate", type=int, default=30, help="the dashboard's --frame-rate")
     parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard executable")
+    parser.add_argument("--reference", action="store_true",
+                        help="follow the premium's reference and rate from the same serve-demo (off otherwise)")
     parser.add_argument("--idle", action="store_true", help="measure a closed market: a recording played to its end")
     parser.add_argument("--record-seconds", type=float, default=5, help="with --idle, how much of the demo to record")
     parser.add_argument("--in-process-demo", action="store_true", help="measure `coinboard --demo` (CPU and memory)")
@@ -159,9 +165,15 @@ def start_dashboard(tmux, arguments, folder, options, state="state"):
     return int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
 
 
-def demo_feed(port):
-    """The options that point the dashboard at a `serve-demo` on `port`."""
-    return f"--exchange bithumb --ws-url ws://127.0.0.1:{port}/websocket/v1 --rest-url http://127.0.0.1:{port}"
+def demo_feed(port, reference=False):
+    """The options that point the dashboard at a `serve-demo` on `port`; with `reference`, the
+    kimchi premium's reference (its Binance) and won–dollar rate (its /fx) too, otherwise off."""
+    local = f"127.0.0.1:{port}"
+    options = f"--exchange bithumb --ws-url bithumb=ws://{local}/websocket/v1 --rest-url bithumb=http://{local}"
+    if reference:
+        options += (f" --ws-url binance=ws://{local}/binance/stream --rest-url binance=http://{local}/binance"
+                    f" --rest-url fx=http://{local}/fx")
+    return options
 
 
 def measure(arguments, rate, folder):
@@ -170,7 +182,7 @@ def measure(arguments, rate, folder):
     try:
         log = os.path.join(folder, f"dashboard-{rate}.log")
         output = os.path.join(folder, f"terminal-{rate}.bytes")
-        pid = start_dashboard(tmux, arguments, folder, f"{demo_feed(port)} --log-file {log} --frame-rate {arguments.frame_rate}")
+        pid = start_dashboard(tmux, arguments, folder, f"{demo_feed(port, arguments.reference)} --log-file {log} --frame-rate {arguments.frame_rate}")
         tmux.wait_for(lambda text: "● live" in text, 30, "the feed to be live")
         if arguments.detail:
             tmux.run("send-keys", "-t", "load", "Enter")
