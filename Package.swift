@@ -296,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "ExchangeClientTests",
             dependencies: [
-                "ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore", "TestFixtures",
+                "ExchangeClient", "MarketRuntime", "MarketWire", "MarketCore", "RuntimeTestSupport", "TestFixtures",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ],

@@ -57,6 +57,9 @@ public struct RESTSnapshotFetcher: SnapshotFetcher {
                 let response = try await client.execute(prepared, timeout: .hours(1))
                 return (response, try await response.body.collect(upTo: WireLimits.responseBytes))
             }
+            await pacer.note(
+                usedWeight: response.headers.first(name: RequestLimit.usedWeightHeader).flatMap { Int($0) },
+                retryAfterSeconds: response.headers.first(name: "Retry-After").flatMap { Int($0) })
             let decoded = body.withUnsafeReadableBytes { codec.decode(response: $0, for: resource) }
             guard response.status == .ok else {
                 let detail = decoded.errors.first.map { String(describing: $0) } ?? ""

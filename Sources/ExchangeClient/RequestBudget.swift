@@ -7,11 +7,16 @@ public struct RequestLimit: Sendable, Hashable {
     public var requests: Int
     /// The window, in microseconds.
     public var windowMicroseconds: Int64
+    /// For an exchange that counts request weight a minute and says how much is used
+    /// (Binance's `X-MBX-USED-WEIGHT-1M`): the weight past which no request goes until the
+    /// next minute; `nil` for the others.
+    public var usedWeightCeiling: Int?
 
     /// Creates a limit of `requests` per second.
-    public init(requestsPerSecond: Int) {
+    public init(requestsPerSecond: Int, usedWeightCeiling: Int? = nil) {
         requests = max(1, requestsPerSecond)
         windowMicroseconds = 1_000_000
+        self.usedWeightCeiling = usedWeightCeiling
     }
 
     /// Bithumb's public REST limit (both generations).
@@ -20,8 +25,13 @@ public struct RequestLimit: Sendable, Hashable {
     public static let upbit = RequestLimit(requestsPerSecond: 10)
     /// Binance's, for the reference: it counts request weight (6,000 a minute an IP); five
     /// requests a second of a kind keeps the reference's (klines at 2, a ticker chunk at 40,
-    /// the listing at 20, read at a session's start) well within it.
-    public static let binance = RequestLimit(requestsPerSecond: 5)
+    /// the listing at 20, read at a session's start) well within it, and past 4,800 used (what
+    /// its answers say, other programs on the address included) requests wait for the next
+    /// minute.
+    public static let binance = RequestLimit(requestsPerSecond: 5, usedWeightCeiling: 4800)
+
+    /// The header Binance states the minute's weight used so far in.
+    static let usedWeightHeader = "X-MBX-USED-WEIGHT-1M"
 
     /// The limit of the exchange speaking `dialect`.
     public static func of(_ dialect: Dialect) -> RequestLimit {

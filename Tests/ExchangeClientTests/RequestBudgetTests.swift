@@ -1,5 +1,6 @@
 import MarketCore
 import MarketWire
+import RuntimeTestSupport
 import Testing
 
 @testable import ExchangeClient
@@ -90,5 +91,36 @@ import Testing
         } else {
             #expect(endpoints.plaintextWarning == nil)
         }
+    }
+}
+
+/// The pacer takes what Binance's answers say: the minute's weight used, and a pause asked for.
+@Suite struct RequestPacerWeightTests {
+    @Test("past the ceiling of used weight, the next request waits for the next wall-clock minute; under it, none waits")
+    func usedWeightPastTheCeilingWaitsForTheNextMinute() async throws {
+        let clock = ManualClock()
+        clock.stepWallClock(by: .seconds(20) - .microseconds(clock.wallNow().microseconds % 60_000_000))
+        let pacer = RequestPacer(limit: .binance, clock: clock)
+        await pacer.note(usedWeight: 4799, retryAfterSeconds: nil)
+        try await pacer.waitForTurn(path: "/api/v3/klines")
+        await pacer.note(usedWeight: 4800, retryAfterSeconds: nil)
+        let waiting = Task { try await pacer.waitForTurn(path: "/api/v3/klines") }
+        #expect(try await eventually { clock.pendingSleeps == [.seconds(40)] }, "20 s into the minute: 40 s to the next")
+        clock.advance(by: .seconds(40))
+        try await waiting.value
+        let upbit = RequestPacer(limit: .upbit, clock: clock)
+        await upbit.note(usedWeight: 100_000, retryAfterSeconds: nil)
+        try await upbit.waitForTurn(path: "/v1/ticker")
+    }
+
+    @Test("a Retry-After holds every request that long")
+    func retryAfterHoldsRequests() async throws {
+        let clock = ManualClock()
+        let pacer = RequestPacer(limit: .binance, clock: clock)
+        await pacer.note(usedWeight: nil, retryAfterSeconds: 7)
+        let waiting = Task { try await pacer.waitForTurn(path: "/api/v3/ticker/24hr") }
+        #expect(try await eventually { clock.pendingSleeps == [.seconds(7)] })
+        clock.advance(by: .seconds(7))
+        try await waiting.value
     }
 }
