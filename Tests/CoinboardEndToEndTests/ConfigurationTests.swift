@@ -64,7 +64,7 @@ struct ScratchConfig {
             expected: "bad.toml:1: frame_rate: 120 is out of range (1 to 60)"),
         Case(
             name: "value not among the choices", text: "default_tab = \"krw\"\nsort = \"volume\"\n",
-            expected: "bad.toml:2: sort: \"volume\" is not one of \"value\", \"change\", \"popular\", \"strength\", \"price\", \"name\""),
+            expected: "bad.toml:2: sort: \"volume\" is not one of \"value\", \"change\", \"popular\", \"strength\", \"premium\", \"price\", \"name\""),
         Case(
             name: "bad URL", text: "[endpoints.bithumb]\nwebsocket = \"https://example.com/ws\"\n",
             expected: "bad.toml:2: endpoints.bithumb.websocket: \"https://example.com/ws\" is not a ws or wss URL"),

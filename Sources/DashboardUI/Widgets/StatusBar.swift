@@ -36,15 +36,20 @@ struct StatusBar: Widget {
             if showsAge, let age = Self.dataAge(of: feed, at: state.now) { put("  \(age)") }
             if board.isComparing, feed.reconnects > 0 { put(" \(feed.reconnects)×") }
         }
-        for (text, style) in premiumParts(labels: labels, bar: bar, showsAge: showsAge) where text.terminalColumns <= rightX - x {
-            put(text, style)
-        }
         let troubled = board.exchanges.first { board[$0].feed.state != .live && board[$0].feed.lastProblem != nil }
         let feedProblem = troubled.flatMap { exchange in
             board[exchange].feed.lastProblem.map { board.isComparing ? "\(labels.exchangeName(exchange)): \($0)" : $0 }
         }
+        // A problem or notice first, leaving the premium's reference and rate their room where it
+        // can (it keeps at least ``leastProblemColumns``); then each premium part that fits whole.
+        let premium = premiumParts(labels: labels, bar: bar, showsAge: showsAge)
         if let problem = state.watchlistProblem ?? state.holdings.problem ?? state.notice ?? feedProblem {
-            put("  " + problem.truncated(toColumns: max(0, rightX - x - 2)), bar.bold)
+            let room = max(0, rightX - x - 2)
+            let premiumWidth = premium.reduce(0) { $0 + $1.0.terminalColumns }
+            put("  " + problem.truncated(toColumns: max(min(room, Self.leastProblemColumns), room - premiumWidth)), bar.bold)
+        }
+        for (text, style) in premium where text.terminalColumns <= rightX - x {
+            put(text, style)
         }
         let feeds = board.exchanges.map { board[$0].feed }
         let decodeErrors = feeds.reduce(0) { $0 + $1.decodeErrors }
@@ -81,6 +86,9 @@ struct StatusBar: Widget {
         }
         return parts
     }
+
+    /// The least a problem or notice is given before the premium's parts.
+    static let leastProblemColumns = 48
 
     private func color(of state: ConnectionState) -> Color {
         switch state {
