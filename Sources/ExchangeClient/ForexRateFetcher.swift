@@ -12,16 +12,20 @@ public struct ForexRateFetcher: RateFetcher {
     public let baseURL: String
     private let client: HTTPClient
     private let timeout: Duration
+    private let recorder: (any WireRecorder)?
 
     /// Dunamu's own base URL.
     public static let official = "https://quotation-api-cdn.dunamu.com"
 
     /// A fetcher of the quote under `baseURL` (`http://` or `https://`) through `client`, each
-    /// whole answer due within `timeout`.
-    public init(baseURL: String, client: HTTPClient, timeout: Duration = RESTSnapshotFetcher.defaultTimeout) throws(ExchangeClientError) {
+    /// whole answer due within `timeout`; `recorder`, if given, sees each answer that reads.
+    public init(
+        baseURL: String, client: HTTPClient, timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil
+    ) throws(ExchangeClientError) {
         self.baseURL = try Self.checked(baseURL)
         self.client = client
         self.timeout = timeout
+        self.recorder = recorder
     }
 
     /// `baseURL` without a trailing slash, checked to be an `http://` or `https://` URL with a host.
@@ -36,10 +40,11 @@ public struct ForexRateFetcher: RateFetcher {
     /// Runs `body` with a fetcher of the quote under `baseURL` on a client of its own, shut
     /// down when `body` ends (``withHTTPClient(_:)``: no redirect followed).
     public static func withFetcher<Result: Sendable>(
-        baseURL: String, timeout: Duration = RESTSnapshotFetcher.defaultTimeout, _ body: (ForexRateFetcher) async throws -> Result
+        baseURL: String, timeout: Duration = RESTSnapshotFetcher.defaultTimeout, recorder: (any WireRecorder)? = nil,
+        _ body: (ForexRateFetcher) async throws -> Result
     ) async throws -> Result {
         try await withHTTPClient { client in
-            try await body(try ForexRateFetcher(baseURL: baseURL, client: client, timeout: timeout))
+            try await body(try ForexRateFetcher(baseURL: baseURL, client: client, timeout: timeout, recorder: recorder))
         }
     }
 
@@ -56,6 +61,9 @@ public struct ForexRateFetcher: RateFetcher {
         }
         guard status == .ok else { throw ExchangeClientError.httpStatus(Int(status.code), path: request.path, detail: "") }
         var codec = DunamuForexCodec()
-        return try codec.decode(Array(body.readableBytesView))
+        let bytes = Array(body.readableBytesView)
+        let rate = try codec.decode(bytes)
+        recorder.map { recorder in bytes.withUnsafeBytes { recorder.record(response: $0, request: DunamuForexCodec.request.pathAndQuery) } }
+        return rate
     }
 }

@@ -42,12 +42,31 @@ public struct FeedPlan: Sendable {
     public static func replay(of path: String, speed: Double) throws -> FeedPlan {
         let recording = try FrameRecording(contentsOf: path)
         guard recording.isRecording else { throw RecordingError.notARecording(path: path) }
+        func source(_ exchange: Exchange, _ dialect: Dialect) -> FeedSource {
+            .replay(ReplaySource(recording, exchange: exchange, dialect: dialect, path: path, speed: speed))
+        }
+        let reference: PremiumSources.Reference =
+            recording.reference.flatMap { exchange in recording.dialects[exchange].map { .feed(source(exchange, $0)) } }
+            ?? .off("the recording holds no reference")
+        let rate: PremiumSources.Rate =
+            recording.rateAnswers.isEmpty ? .off("the recording holds no won–dollar rate") : .replay(recording.rateAnswers, path: path)
         return FeedPlan(
-            feeds: recording.dialects.map { exchange, dialect in
-                Feed(
-                    exchange: exchange,
-                    source: .replay(ReplaySource(recording, exchange: exchange, dialect: dialect, path: path, speed: speed)))
-            }, premium: .off("the recording holds no reference"))
+            feeds: recording.dialects.filter(\.key.isFollowed).map { exchange, dialect in Feed(exchange: exchange, source: source(exchange, dialect))
+            },
+            premium: PremiumSources(reference: reference, rate: rate))
+    }
+
+    /// The reference exchange (Binance), when the premium's reference is followed.
+    public var reference: Exchange? { premium.referenceFeed == nil ? nil : .binance }
+
+    /// The reference's feed, when it is followed.
+    public var referenceFeed: Feed? {
+        premium.referenceFeed.map { Feed(exchange: .binance, source: $0) }
+    }
+
+    /// Each feed's dialect, the reference's among them, by exchange: what a recording's header names.
+    public var recordedDialects: [Exchange: Dialect] {
+        Dictionary(uniqueKeysWithValues: (feeds + (referenceFeed.map { [$0] } ?? [])).map { ($0.exchange, $0.source.dialect) })
     }
 
     /// What a feed's candles are kept under between runs, or `nil` for a recording's (played

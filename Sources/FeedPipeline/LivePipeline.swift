@@ -47,7 +47,7 @@ public struct LivePipeline: Sendable {
         _ body: @escaping @Sendable (LivePipeline) async throws -> Result
     ) async throws -> Result {
         let grace = connectionLoop == nil ? Duration.zero : heldReadGrace
-        let referenceFeed = plan.premium.referenceFeed.map { FeedPlan.Feed(exchange: .binance, source: $0) }
+        let referenceFeed = plan.referenceFeed
         let perSeries = max(CandleSeries.defaultCapacity, configuration.candleHistory)
         let limits = MarketState.Limits(
             candlesPerSeries: perSeries, candlesWhenPaged: chartPagesBack ? max(perSeries, CandleSeries.pagedCapacity) : perSeries)
@@ -164,12 +164,15 @@ public struct LivePipeline: Sendable {
             let (baseURL, timeout): (String, Duration)
             switch rate {
             case .off: return try await supervise(feeds, poller: nil, body)
+            case .replay(let answers, let path):
+                let poller = ForexPoller(fetcher: ReplayRateFetcher(answers, path: path), store: store, logger: logger)
+                return try await supervise(feeds, poller: poller, body)
             case .demo:
                 guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
                 (baseURL, timeout) = (ExchangeEndpoints.localForex(port: demoPort), RESTSnapshotFetcher.defaultTimeout)
             case .remote(let url, let deadline): (baseURL, timeout) = (url, deadline)
             }
-            return try await ForexRateFetcher.withFetcher(baseURL: baseURL, timeout: timeout) { fetcher in
+            return try await ForexRateFetcher.withFetcher(baseURL: baseURL, timeout: timeout, recorder: recording?.rateRecorder) { fetcher in
                 try await supervise(feeds, poller: ForexPoller(fetcher: fetcher, store: store, logger: logger), body)
             }
         }
@@ -194,7 +197,7 @@ public struct LivePipeline: Sendable {
             }
             let origins = Dictionary(uniqueKeysWithValues: opened.map { ($0.exchange, $0.transport.endpointDescription) })
             let endpoints = Dictionary(uniqueKeysWithValues: opened.compactMap { feed in feed.endpoints.map { (feed.exchange, $0) } })
-            let replays = feeds.filter { $0.transport is ReplayTransport }.count
+            let replays = opened.filter { $0.transport is ReplayTransport }.count
             let pipeline = LivePipeline(
                 store: store, supervisors: supervisors, referenceSupervisor: reference, origins: origins, endpoints: endpoints,
                 replays: replays, replaysPlayed: replaysPlayed)

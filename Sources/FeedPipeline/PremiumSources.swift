@@ -1,3 +1,4 @@
+public import FeedRecording
 import MarketWire
 
 /// Where the kimchi premium's two inputs come from: the reference exchange's feed (Binance's
@@ -19,6 +20,8 @@ public struct PremiumSources: Sendable {
         /// The forex quote under this base URL (before `/v1/forex/recent`), each answer due
         /// within `timeout`.
         case remote(baseURL: String, timeout: Duration)
+        /// A recording's answers, read from `path`.
+        case replay([FrameRecording.RateAnswer], path: String)
         /// Not read, for this reason (a followed exchange's KRW-USDT price stands in).
         case off(String)
     }

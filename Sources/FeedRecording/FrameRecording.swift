@@ -3,14 +3,16 @@ public import MarketCore
 public import MarketWire
 
 /// A recording of one or several exchanges' feeds, one JSON line each: a header line
-/// `{"coinboard":"recording","version":2,"feeds":{"bithumb":"bithumb","upbit":"upbit"}}` (each
-/// exchange's dialect), then per WebSocket frame
-/// `{"at":<receive time, µs since 1970>,"exchange":"upbit","frame":"<the frame, as a JSON string>"}`
-/// and per REST response `{"at":…,"exchange":…,"request":"/v1/market/all?isDetails=true","body":"<the body>"}`.
+/// `{"coinboard":"recording","version":3,"feeds":{"binance":"binance","bithumb":"bithumb"},"reference":"binance"}`
+/// (each exchange's dialect, the kimchi premium's reference among them when it was followed),
+/// then per WebSocket frame
+/// `{"at":<receive time, µs since 1970>,"exchange":"upbit","frame":"<the frame, as a JSON string>"}`,
+/// per REST response `{"at":…,"exchange":…,"request":"/v1/market/all?isDetails=true","body":"<the body>"}`
+/// and per answer of the won–dollar rate's forex quote `{"at":…,"rate":"<the body>"}`.
 ///
-/// Version 1 recordings (one feed: `"dialect":"bithumb"` in the header, lines without
-/// `exchange`) are read too, and so are files of bare frames, one per line without a header
-/// (the shape `coinboard decode` reads), without times or responses.
+/// Version 2 recordings (no reference, no rate) and version 1 (one feed: `"dialect":"bithumb"`
+/// in the header, lines without `exchange`) are read too, and so are files of bare frames, one
+/// per line without a header (the shape `coinboard decode` reads), without times or responses.
 ///
 /// A recorder stopped mid-write (killed, or the disk full) leaves its last line torn: a last
 /// line with no newline after it that does not read is left out and noted in
@@ -39,6 +41,24 @@ public struct FrameRecording: Sendable {
     public private(set) var frames: [Frame] = []
     /// The first body recorded for each REST path and query, by exchange.
     public private(set) var responses: [Exchange: [String: [UInt8]]] = [:]
+    /// The reference exchange among ``dialects``, when the premium's reference was recorded.
+    public private(set) var reference: Exchange?
+    /// The forex quote's answers, in arrival order.
+    public private(set) var rateAnswers: [RateAnswer] = []
+
+    /// One answer of the won–dollar rate's forex quote, and when it arrived.
+    public struct RateAnswer: Sendable, Hashable {
+        /// When it arrived.
+        public let receivedAt: Timestamp
+        /// The body as it arrived.
+        public let body: [UInt8]
+
+        /// An answer `body` that arrived at `receivedAt`.
+        public init(receivedAt: Timestamp, body: [UInt8]) {
+            self.receivedAt = receivedAt
+            self.body = body
+        }
+    }
     /// Whether the last line was torn (cut off mid-write) and left out.
     public private(set) var endsInTornLine = false
 
@@ -81,8 +101,13 @@ public struct FrameRecording: Sendable {
         if dialects.isEmpty, line.starts(with: Array(#"{"coinboard":"#.utf8)) {
             guard let header = try? decoder.decode(RecordingHeader.self, from: line), let dialects = header.dialects else { throw bad }
             self.dialects = dialects
+            reference = header.referenceExchange.flatMap { dialects[$0] == nil ? nil : $0 }
         } else if isRecording {
             guard let recorded = try? decoder.decode(RecordingLine.self, from: line) else { throw bad }
+            if let rate = recorded.rate, recorded.exchange == nil, reference != nil {
+                rateAnswers.append(RateAnswer(receivedAt: Timestamp(microseconds: recorded.at), body: Array(rate.utf8)))
+                return
+            }
             let exchange = recorded.exchange.map(Exchange.init(rawValue:)) ?? (dialects.count == 1 ? dialects.keys.first : nil)
             guard let exchange, dialects[exchange] != nil else { throw bad }
             if let frame = recorded.frame {

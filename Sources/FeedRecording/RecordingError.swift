@@ -14,6 +14,8 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
     case notARecording(path: String)
     /// The recording holds no market listing, so there is nothing to show its frames against.
     case withoutListing(path: String)
+    /// The recording holds no answer of the won–dollar rate.
+    case withoutRate(path: String)
     /// A replay reached the end of its recording.
     case ended(path: String, frames: Int)
 
@@ -25,6 +27,7 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badLine(let path, let line): "\(path):\(line): not a recorded frame"
         case .notARecording(let path): "\(path) is not a recording (coinboard record writes them)"
         case .withoutListing(let path): "\(path) holds no market listing (record it again with coinboard record)"
+        case .withoutRate(let path): "\(path) holds no won–dollar rate"
         case .ended(let path, let frames): "the recording has ended (\(frames) frames of \(path) replayed)"
         }
     }

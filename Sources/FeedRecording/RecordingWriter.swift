@@ -6,15 +6,18 @@ import Synchronization
 public import SystemTime
 
 /// Appends each feed's frames and responses to one recording as they arrive, a line each,
-/// tagged with the exchange (``recorder(for:)``); the header goes first.
+/// tagged with the exchange (``recorder(for:)``), and the forex quote's answers
+/// (``rateRecorder``); the header goes first.
 public final class RecordingWriter: Sendable {
     private let file: FileHandle
     private let clock: any RuntimeClock
     private let state: Mutex<(encoder: JSONEncoder, frames: Int)>
 
-    /// Creates (or empties) `path` and writes the header naming each exchange's dialect; each
-    /// line's time is `clock`'s wall time when it is written.
-    public init(path: String, feeds: [Exchange: Dialect], clock: any RuntimeClock = SystemClock()) throws(RecordingError) {
+    /// Creates (or empties) `path` and writes the header naming each exchange's dialect and the
+    /// `reference` among them, if any; each line's time is `clock`'s wall time when it is written.
+    public init(
+        path: String, feeds: [Exchange: Dialect], reference: Exchange? = nil, clock: any RuntimeClock = SystemClock()
+    ) throws(RecordingError) {
         try RecordingError.refuseIrregularFile(at: path)
         guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
         else { throw .unwritable(path: path) }
@@ -22,7 +25,7 @@ public final class RecordingWriter: Sendable {
         self.clock = clock
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let header = try? encoder.encode(RecordingHeader(feeds: feeds)) else { throw .unwritable(path: path) }
+        guard let header = try? encoder.encode(RecordingHeader(feeds: feeds, reference: reference)) else { throw .unwritable(path: path) }
         file.write(header + Data("\n".utf8))
         state = Mutex((encoder: encoder, frames: 0))
     }
@@ -35,13 +38,28 @@ public final class RecordingWriter: Sendable {
         ExchangeRecorder(writer: self, exchange: exchange)
     }
 
-    fileprivate func write(exchange: Exchange, frame: String? = nil, request: String? = nil, body: String? = nil) {
-        let line = RecordingLine(at: clock.wallNow().microseconds, exchange: exchange.rawValue, frame: frame, request: request, body: body)
+    /// What the forex quote's answers are recorded through (each as a `rate` line).
+    public var rateRecorder: any WireRecorder { RateRecorder(writer: self) }
+
+    fileprivate func write(exchange: Exchange?, frame: String? = nil, request: String? = nil, body: String? = nil, rate: String? = nil) {
+        let line = RecordingLine(
+            at: clock.wallNow().microseconds, exchange: exchange?.rawValue, frame: frame, request: request, body: body, rate: rate)
         state.withLock { state in
             guard let data = try? state.encoder.encode(line) else { return }
             file.write(data + Data("\n".utf8))
             if frame != nil { state.frames += 1 }
         }
+    }
+}
+
+/// The forex quote's recorder: its answers as `rate` lines.
+private struct RateRecorder: WireRecorder {
+    let writer: RecordingWriter
+
+    func record(frame bytes: UnsafeRawBufferPointer) {}
+
+    func record(response body: UnsafeRawBufferPointer, request pathAndQuery: String) {
+        writer.write(exchange: nil, rate: String(decoding: body, as: UTF8.self))
     }
 }
 

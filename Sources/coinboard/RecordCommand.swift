@@ -37,7 +37,7 @@ struct RecordCommand: AsyncParsableCommand {
         let plan = try exchange.plan(settings: files.settings(environment: ProcessInfo.processInfo.environment, flags: exchange.flags))
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
         let writer = try RecordingWriter(
-            path: output, feeds: Dictionary(uniqueKeysWithValues: plan.feeds.map { ($0.exchange, $0.source.dialect) }))
+            path: output, feeds: plan.recordedDialects, reference: plan.reference)
         let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
         try await runUntilSignalled(logger: logger) { [collection] in
             try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger, recording: writer) { pipeline in

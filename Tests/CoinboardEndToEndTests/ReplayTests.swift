@@ -73,7 +73,7 @@ extension TimedEndToEndTests {
                 #expect(outcome.status == 0, "\(outcome.standardError)")
             }
             let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-            #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb","upbit":"upbit"},"version":2}"#)
+            #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb","upbit":"upbit"},"version":3}"#)
             let entries = lines.dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             let tags = entries.compactMap { $0["exchange"] as? String }
             #expect(tags.count == entries.count, "every line names its exchange")
@@ -89,6 +89,39 @@ extension TimedEndToEndTests {
                 #expect(document.orderbooks["KRW-BTC"] != nil, "\(exchange)")
             }
             #expect(!report.comparison.isEmpty)
+        }
+
+        @Test(
+            "a recording with the premium's reference names it in a version 3 header, carries the rate's answers and replays the premium; as version 2 it replays without"
+        )
+        func aRecordingCarriesThePremiumsReference() async throws {
+            let path = NSTemporaryDirectory() + "coinboard-replay-\(UUID().uuidString).jsonl"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await withDemoExchange(markets: 20, rate: 200) { _, port in
+                let local = "127.0.0.1:\(port)"
+                let outcome = try await CoinboardProcess.run([
+                    "record", "--ws-url", "bithumb=ws://\(local)/websocket/v1", "--rest-url", "bithumb=http://\(local)",
+                    "--ws-url", "binance=ws://\(local)/binance/stream", "--rest-url", "binance=http://\(local)/binance",
+                    "--rest-url", "fx=http://\(local)/fx", "--markets", "BTC", "--duration", "2", "--wait", "120", "--out", path,
+                ])
+                #expect(outcome.status == 0, "\(outcome.standardError)")
+            }
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            #expect(lines.first == #"{"coinboard":"recording","feeds":{"binance":"binance","bithumb":"bithumb"},"reference":"binance","version":3}"#)
+            #expect(lines.contains { $0.contains(#""rate":"#) }, "the rate's answer")
+            let report = try await SnapshotOutput.capture(["--replay", path, "--speed", "0", "--duration", "60"])
+            #expect(report.fx?.source == "dunamu")
+            #expect(report.reference?.connection?.messages ?? 0 > 0)
+            #expect(report.premium?.isEmpty == false)
+            let version2 =
+                [#"{"coinboard":"recording","feeds":{"bithumb":"bithumb"},"version":2}"#]
+                + lines.dropFirst().filter { $0.contains(#""exchange":"bithumb""#) }.map(String.init)
+            try version2.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let older = try await SnapshotOutput.capture(["--replay", path, "--speed", "0", "--duration", "60"])
+            #expect(older.markets.count == 20)
+            #expect(older.reference?.off == "the recording holds no reference")
+            #expect(older.premium?.isEmpty == true)
         }
 
         @Test func aVersionOneRecordingStillReplays() async throws {

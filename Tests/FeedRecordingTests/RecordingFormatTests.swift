@@ -90,8 +90,11 @@ struct RecordingFormatTests {
     @Test(
         "a bad header refuses the file",
         arguments: [
-            #"{"coinboard":"recording","version":3,"feeds":{"bithumb":"bithumb"}}"#,
+            #"{"coinboard":"recording","version":4,"feeds":{"bithumb":"bithumb"}}"#,
             #"{"coinboard":"recording","version":2,"feeds":{"bithumb":"upbit"}}"#,
+            #"{"coinboard":"recording","version":2,"feeds":{"bithumb":"bithumb","binance":"binance"},"reference":"binance"}"#,
+            #"{"coinboard":"recording","version":3,"feeds":{"bithumb":"bithumb","binance":"binance"}}"#,
+            #"{"coinboard":"recording","version":3,"feeds":{"binance":"binance"},"reference":"binance"}"#,
             #"{"coinboard":"recording","version":2,"feeds":{"kraken":"bithumb"}}"#,
             #"{"coinboard":"recording","version":2,"feeds":{}}"#,
             #"{"coinboard":"recording","version":1,"dialect":"bithumb","feeds":{"bithumb":"bithumb"}}"#,
@@ -129,6 +132,27 @@ struct RecordingFormatTests {
         }
     }
 
+    @Test("version 3: the reference among the feeds, its frames and the rate's answers read; a rate line without a reference refuses the file")
+    func version3() throws {
+        let header = #"{"coinboard":"recording","feeds":{"binance":"binance","bithumb":"bithumb"},"reference":"binance","version":3}"#
+        let lines = [
+            header, #"{"at":5,"exchange":"binance","frame":"{\"e\":\"24hrMiniTicker\"}"}"#, #"{"at":7,"rate":"[{\"code\":\"FRX.KRWUSD\"}]"}"#,
+            #"{"at":9,"exchange":"bithumb","frame":"{}"}"#,
+        ]
+        let recording = try Self.read(lines.joined(separator: "\n") + "\n")
+        #expect(recording.dialects == [.bithumb: .bithumb, .binance: .binance])
+        #expect(recording.reference == .binance)
+        #expect(recording.frames(of: .binance).count == 1 && recording.frames(of: .bithumb).count == 1)
+        #expect(
+            recording.rateAnswers == [
+                FrameRecording.RateAnswer(receivedAt: Timestamp(microseconds: 7), body: Array(#"[{"code":"FRX.KRWUSD"}]"#.utf8))
+            ])
+        let version2 = #"{"coinboard":"recording","feeds":{"bithumb":"bithumb"},"version":2}"#
+        #expect(throws: RecordingError.badLine(path: "test.jsonl", line: 2)) {
+            try Self.read(version2 + "\n" + #"{"at":7,"rate":"[]"}"# + "\n")
+        }
+    }
+
     @Test("what the writer writes reads back: the header, each feed's frames and responses at the clock's time")
     func writtenReadsBack() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("coinboard-recording-\(UUID().uuidString).jsonl").path
@@ -145,5 +169,11 @@ struct RecordingFormatTests {
         #expect(
             recording.frames == [FrameRecording.Frame(receivedAt: clock.wallNow().advanced(byMicroseconds: -5000), bytes: frame, exchange: .upbit)])
         #expect(recording.responses == [.bithumb: ["/v1/market/all": Array(Self.listing.utf8)]])
+        #expect(recording.reference == nil && recording.rateAnswers.isEmpty)
+        let withReference = try RecordingWriter(path: path, feeds: [.bithumb: .bithumb, .binance: .binance], reference: .binance, clock: clock)
+        Array("[]".utf8).withUnsafeBytes { withReference.rateRecorder.record(response: $0, request: "/v1/forex/recent") }
+        let written = try FrameRecording(contentsOf: path)
+        #expect(written.reference == .binance)
+        #expect(written.rateAnswers == [FrameRecording.RateAnswer(receivedAt: clock.wallNow(), body: Array("[]".utf8))])
     }
 }
