@@ -29,7 +29,7 @@ import Testing
             #expect(recorded.printed?.hasPrefix("recorded ") == true, "\(recorded.printed ?? "nothing")")
         }
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb"},"version":2}"#)
+        #expect(lines.first == #"{"coinboard":"recording","feeds":{"bithumb":"bithumb"},"version":3}"#)
         let entries = lines.dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(entries.count == lines.count - 1)
         let frames = entries.filter { ($0["frame"] as? String)?.hasPrefix("{") == true }

@@ -41,11 +41,12 @@ struct StatusBar: Widget {
             board[exchange].feed.lastProblem.map { board.isComparing ? "\(labels.exchangeName(exchange)): \($0)" : $0 }
         }
         // A problem or notice first, leaving the premium's reference and rate their room where it
-        // can (it keeps at least ``leastProblemColumns``); then each premium part that fits whole.
+        // can (it keeps at least ``leastProblemColumns``; the reference off gets only what is
+        // left); then each premium part that fits whole.
         let premium = premiumParts(labels: labels, bar: bar, showsAge: showsAge)
         if let problem = state.watchlistProblem ?? state.holdings.problem ?? state.notice ?? feedProblem {
             let room = max(0, rightX - x - 2)
-            let premiumWidth = premium.reduce(0) { $0 + $1.0.terminalColumns }
+            let premiumWidth = board.reference == nil ? 0 : premium.reduce(0) { $0 + $1.0.terminalColumns }
             put("  " + problem.truncated(toColumns: max(min(room, Self.leastProblemColumns), room - premiumWidth)), bar.bold)
         }
         for (text, style) in premium where text.terminalColumns <= rightX - x {
