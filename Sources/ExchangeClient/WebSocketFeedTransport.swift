@@ -109,9 +109,23 @@ public struct WebSocketFeedTransport: FeedTransport {
         }
     }
 
+    /// Held while a pipeline is configured, so that pipelines are configured one at a time in the
+    /// process. Once, with three feeds connecting at the same moment on a loaded machine, the Swift
+    /// runtime crashed (SIGSEGV in its protocol-conformance lookup) instantiating this pipeline's
+    /// generic types on two event-loop threads at once; a connection is configured rarely, so
+    /// taking turns costs nothing.
+    private static let configuring = Mutex(())
+
     /// Sets up `channel` to secure itself (given `tls`) and ask for the WebSocket upgrade; once
     /// upgraded, `handler` ends its pipeline and it reads only when its inbox asks.
     private static func configure(
+        _ channel: any Channel, for address: EndpointURL, tls: NIOSSLContext?,
+        handler: @escaping @Sendable (FeedInbox) -> FeedFrameHandler
+    ) throws -> EventLoopFuture<Upgrade> {
+        try configuring.withLock { _ in try pipeline(channel, for: address, tls: tls, handler: handler) }
+    }
+
+    private static func pipeline(
         _ channel: any Channel, for address: EndpointURL, tls: NIOSSLContext?,
         handler: @escaping @Sendable (FeedInbox) -> FeedFrameHandler
     ) throws -> EventLoopFuture<Upgrade> {
