@@ -274,15 +274,18 @@ public struct LivePipeline: Sendable {
     }
 
     /// Returns once every exchange holds candles fetched at `interval` for each of `markets` it
-    /// lists (candles kept from an earlier run or built from trades do not count), `count` of
-    /// them, or after `limit`. Reads the store's snapshots, so it is the only reader meanwhile.
+    /// lists (candles recalled from an earlier run or built from trades do not count; an earlier
+    /// page read from the store in the exchange's stead does), `count` of them, or after
+    /// `limit`. Reads the store's snapshots, so it is the only reader meanwhile.
     public func untilCandles(of markets: [MarketCode], interval: CandleInterval, count: Int, waitingAtMost limit: Duration) async {
         @Sendable func held(_ board: BoardSnapshot) -> Bool {
             board.exchanges.allSatisfy { exchange in
                 let snapshot = board[exchange]
                 return markets.allSatisfy { market in
                     !snapshot.markets.contains { $0.code == market }
-                        || snapshot.candles[market]?[interval].map { $0.hasFetchedHistory && $0.candles.count >= count } == true
+                        || snapshot.candles[market]?[interval].map { series in
+                            series.answeredSince.map { since in series.candles.count { $0.start >= since } >= count } ?? false
+                        } == true
                 }
             }
         }

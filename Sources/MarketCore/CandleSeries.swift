@@ -15,6 +15,11 @@ public struct CandleSeries: Sendable, Hashable {
     /// Whether a history fetched from the exchange is in the series (not only candles kept
     /// from an earlier run, or built from live trades).
     public var hasFetchedHistory = false
+    /// The start of the oldest candle that came in answer to this run's requests (a history or
+    /// page fetched from the exchange, or an earlier page read from the store in its stead):
+    /// the candles from it on are the ones asked for, where those before it were only recalled
+    /// from an earlier run. `nil` until an answer has come.
+    public var answeredSince: Timestamp?
     /// Whether the exchange answered a page asked for before the oldest candle held with
     /// nothing earlier: the series starts where the exchange's history does.
     public var reachedStart = false

@@ -244,6 +244,7 @@ public struct MarketState: Sendable {
             series.replace(with: older + page + held.candles.filter { $0.start >= before }, coveredUntil: held.coveredUntil)
             series.hasFetchedHistory = !history.isKept || held.hasFetchedHistory
             series.reachedStart = held.reachedStart || (page.isEmpty && !history.isKept)
+            series.answeredSince = [held.answeredSince, page.first.map { _ in start }].compactMap { $0 }.min()
             return series
         }
         var series = CandleSeries(interval: history.interval, capacity: limits.candlesPerSeries)
@@ -253,6 +254,7 @@ public struct MarketState: Sendable {
         Self.catchUp(&series, with: trades[history.market])
         series.hasFetchedHistory = !history.isKept || held?.hasFetchedHistory == true
         series.reachedStart = held?.reachedStart == true && series.candles.first?.start == held?.candles.first?.start
+        series.answeredSince = history.isKept ? held?.answeredSince : first
         return series
     }
 

@@ -35,6 +35,25 @@ import Testing
         #expect(state.candles[btc]?[.oneMinute]?.hasFetchedHistory == true)
     }
 
+    @Test("only what answers this run's requests counts as answered: not candles recalled from an earlier run")
+    func answeredSinceFollowsTheAnswersNotTheRecall() {
+        var state = MarketState()
+        func since() -> Timestamp? { state.candles[btc]?[.oneMinute]?.answeredSince }
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles(0...199), coveredUntil: nil, isKept: true)))
+        #expect(since() == nil, "recalled, not answered")
+        state.apply(.candles(CandleHistory(market: btc, interval: .oneMinute, candles: candles(180...209), coveredUntil: nil)))
+        #expect(since() == Timestamp(microseconds: 180 * minute))
+        let page = CandleHistory(
+            market: btc, interval: .oneMinute, candles: candles(100...179), coveredUntil: nil, isKept: true,
+            endsBefore: Timestamp(microseconds: 180 * minute))
+        state.apply(.candles(page))
+        #expect(since() == Timestamp(microseconds: 100 * minute), "a page read from the store answers the request it stood in for")
+        state.apply(
+            .candles(
+                CandleHistory(market: btc, interval: .oneMinute, candles: [], coveredUntil: nil, endsBefore: Timestamp(microseconds: 100 * minute))))
+        #expect(since() == Timestamp(microseconds: 100 * minute), "an empty page moves nothing")
+    }
+
     func earlierPage(_ minutes: ClosedRange<Int64>?, before: Int64) -> MarketEvent {
         .candles(
             CandleHistory(
