@@ -10,11 +10,13 @@ and kept in --recordings so that builds compare on the same input):
   recording, counting only `PipelineBenchmark.decodeAndApply`;
 - drawing, per frame: `coinboard bench screen`, the market table and the detail view of
   KRW-BTC at 140x45 and 30 frames a second of recorded time, counting only
-  `ScreenBenchmark.drawFrame` (the store's snapshot, the UI taking it in, render and diff).
+  `ScreenBenchmark.drawFrame` (the store's snapshot, the UI taking it in, render and diff);
+  and the market table with the kimchi premium's column, from a third recording of Bithumb 2.0
+  with the demo's Binance and won–dollar rate (a version 3 recording).
 
 Prints one JSON object per measurement, then a Markdown table.
 
-Usage: scripts/callgrind.py [--binary .build/release/coinboard] [--recordings .build/callgrind] [--runs 1]
+Usage: scripts/callgrind.py [--binary .build/release/coinboard] [--recordings .build/callgrind] [--runs 1] [--only TEXT]
 """
 
 import argparse
@@ -33,12 +35,14 @@ def parse_arguments():
     parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard to measure (a release build)")
     parser.add_argument("--recordings", default=".build/callgrind", help="where the recordings are kept (made when missing)")
     parser.add_argument("--runs", type=int, default=1, help="times each measurement is taken")
+    parser.add_argument("--only", default="", help="only the measurements whose name holds this text (\"frame\", \"김프\")")
     return parser.parse_args()
 
 
 def make_recordings(binary, folder):
     """Records 10 s of `serve-demo --rate 1000` in both Bithumb dialects into `folder`, unless there."""
-    wanted = {"bithumb.jsonl": ("bithumb", "/websocket/v1"), "legacy.jsonl": ("bithumb-legacy", "/pub/ws")}
+    wanted = {"bithumb.jsonl": ("bithumb", "/websocket/v1"), "legacy.jsonl": ("bithumb-legacy", "/pub/ws"),
+              "premium.jsonl": ("bithumb", "/websocket/v1")}
     missing = {name: feed for name, feed in wanted.items() if not os.path.exists(os.path.join(folder, name))}
     if not missing:
         return
@@ -48,8 +52,12 @@ def make_recordings(binary, folder):
     try:
         port = int(demo.stdout.readline().strip().rsplit(":", 1)[1])
         for name, (exchange, path) in missing.items():
-            subprocess.run([binary, "record", "--exchange", exchange, "--ws-url", f"ws://127.0.0.1:{port}{path}",
-                            "--rest-url", f"http://127.0.0.1:{port}", "--markets", "BTC,ETH,XRP", "--duration", "10",
+            endpoints = ["--ws-url", f"ws://127.0.0.1:{port}{path}", "--rest-url", f"http://127.0.0.1:{port}"]
+            if name == "premium.jsonl":
+                endpoints = ["--ws-url", f"{exchange}=ws://127.0.0.1:{port}{path}", "--rest-url", f"{exchange}=http://127.0.0.1:{port}",
+                             "--ws-url", f"binance=ws://127.0.0.1:{port}/binance/stream",
+                             "--rest-url", f"binance=http://127.0.0.1:{port}/binance", "--rest-url", f"fx=http://127.0.0.1:{port}/fx"]
+            subprocess.run([binary, "record", "--exchange", exchange, *endpoints, "--markets", "BTC,ETH,XRP", "--duration", "10",
                             "--out", os.path.join(folder, name)], check=True, stdout=subprocess.DEVNULL, timeout=300)
     finally:
         stop(demo)
@@ -85,10 +93,10 @@ def main():
         # valgrind 3.19 cannot read the DWARF Swift 6 writes; the symbol table is enough.
         binary = os.path.join(folder, "coinboard")
         subprocess.run(["objcopy", "--strip-debug", arguments.binary, binary], check=True)
-        measure(binary, recordings, arguments.runs)
+        measure(binary, recordings, arguments.runs, arguments.only)
 
 
-def measure(binary, recordings, runs):
+def measure(binary, recordings, runs, only):
     pipeline = symbol(binary, r"^\$s9coinboard17PipelineBenchmarkV14decodeAndApply.*FZ(Tf.*)?$")
     frame = symbol(binary, r"^\$s9coinboard15ScreenBenchmarkV9drawFrame.*FZ(Tf.*)?$")
     measurements = [
@@ -98,9 +106,10 @@ def measure(binary, recordings, runs):
          ["bench", "pipeline", "--dialect", "bithumb-legacy", "--input", f"{recordings}/legacy.jsonl", "--repeat", "1"]),
         ("frame, market table", "frame", frame, ["bench", "screen", "--input", f"{recordings}/bithumb.jsonl"]),
         ("frame, detail view", "frame", frame, ["bench", "screen", "--detail", "--input", f"{recordings}/bithumb.jsonl"]),
+        ("frame, market table with 김프", "frame", frame, ["bench", "screen", "--input", f"{recordings}/premium.jsonl"]),
     ]
     rows = []
-    for name, unit, function, command in measurements:
+    for name, unit, function, command in (m for m in measurements if only in m[0]):
         for run in range(1, runs + 1):
             instructions, output = count(binary, function, command)
             # The pipeline benchmark decodes every frame once to warm up, then --repeat times.

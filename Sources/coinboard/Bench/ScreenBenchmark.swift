@@ -19,7 +19,8 @@ struct ScreenBenchmark: ParsableCommand {
         commandName: "screen",
         abstract: "Draw the dashboard from a recording at its recorded pace; print {\"frames\",\"messages\",\"cells\"}.",
         discussion: """
-            --input is a recording (coinboard record) holding the listing; its first exchange is played. \
+            --input is a recording (coinboard record) holding the listing; its first exchange is played, \
+            with the premium's reference and the first won–dollar rate when it holds them (version 3). \
             With --detail the detail view of --market is drawn (record it with --markets naming it).
             """
     )
@@ -53,28 +54,24 @@ struct ScreenBenchmark: ParsableCommand {
 
     func run() throws {
         let recording = try FrameRecording(contentsOf: input)
-        guard let exchange = recording.dialects.keys.min(), let dialect = recording.dialects[exchange] else {
-            throw ValidationError("\(input) is not a recording (coinboard record makes one)")
-        }
-        let source = ReplaySource(recording, exchange: exchange, dialect: dialect, path: input, speed: 0)
-        guard let firstMoment = source.startedAt else { throw ValidationError("\(input) holds no frames") }
-        let start = try Self.restState(from: ReplayFetcher(source), focus: detail ? MarketCode(code: market) : nil)
+        guard let exchange = recording.dialects.keys.filter(\.isFollowed).min(),
+            let start = try PlayedBoard(recording, exchange: exchange, path: input, focus: detail ? MarketCode(code: market) : nil)
+        else { throw ValidationError("\(input) is not a recording (coinboard record makes one)") }
+        guard let firstMoment = recording.startedAt else { throw ValidationError("\(input) holds no frames") }
         let frameStep = Int64(1_000_000 / frameRate)
         var result = Result(frames: 0, messages: 0, cells: 0)
         for _ in 0..<passes {
-            var state = start
-            var codec = dialect.makeCodec()
-            var decoded = DecodedMessages()
+            var board = start
             var ui = UIState(settings: settings, size: Size(width: 140, height: 45), now: firstMoment)
             var presenter = FramePresenter()
             var cache = ScreenCache()
             let terminal = CountingTerminal()
             var nextFrameAt = firstMoment
             var isDetailOpen = false
-            for frame in source.frames {
+            for frame in board.frames(of: recording) {
                 let at = frame.receivedAt ?? nextFrameAt
                 if at >= nextFrameAt {
-                    Self.drawFrame(of: &state, into: &ui, at: at, presenter: &presenter, cache: &cache, terminal: terminal)
+                    Self.drawFrame(of: &board, into: &ui, at: at, presenter: &presenter, cache: &cache, terminal: terminal)
                     if detail && !isDetailOpen {
                         // The table lists the markets once the first snapshot is in; Enter then opens --market.
                         _ = ui.reduce(.keyPressed(.enter))
@@ -83,8 +80,7 @@ struct ScreenBenchmark: ParsableCommand {
                     result.frames += 1
                     nextFrameAt = at.advanced(byMicroseconds: frameStep)
                 }
-                frame.bytes.withUnsafeBytes { codec.decode(frame: $0, into: &decoded) }
-                for event in decoded.events { state.apply(event, receivedAt: at) }
+                board.apply(frame, at: at)
                 result.messages += 1
             }
             result.cells += terminal.cells
@@ -102,37 +98,12 @@ struct ScreenBenchmark: ParsableCommand {
     /// reads differently, the snapshot taken in, the screen rendered and diffed.
     @inline(never)
     static func drawFrame(
-        of state: inout MarketState, into ui: inout UIState, at now: Timestamp, presenter: inout FramePresenter,
+        of board: inout PlayedBoard, into ui: inout UIState, at now: Timestamp, presenter: inout FramePresenter,
         cache: inout ScreenCache, terminal: CountingTerminal
     ) {
         if ui.readsDifferently(at: now) { _ = ui.reduce(.tick(now)) }
-        if state.hasChanges {
-            let snapshot = state.snapshot(at: now, feed: FeedStatus(state: .live))
-            _ = ui.reduce(.snapshotArrived(BoardSnapshot(snapshot)))
-        }
+        if let snapshot = board.snapshot(at: now) { _ = ui.reduce(.snapshotArrived(snapshot)) }
         presenter.present(DashboardScreen.render(ui, cache: &cache), on: terminal)
-    }
-
-    /// The state the REST answers of the recording give before the first frame: the listing,
-    /// every KRW ticker and, for a market in view, its book, trades and one-minute candles.
-    private static func restState(from fetcher: ReplayFetcher, focus: MarketCode?) throws -> MarketState {
-        var state = MarketState()
-        let listing = try fetcher.answer(.markets)
-        var resources: [SnapshotResource] = []
-        for case .markets(let markets) in listing.events {
-            resources.append(.tickers(markets.map(\.code).filter { $0.isKRW }))
-        }
-        if let focus {
-            let configuration = FeedConfiguration()
-            resources += [
-                .orderBook(focus), .trades(focus, count: configuration.tradeHistory),
-                .candles(focus, .oneMinute, count: configuration.candleHistory),
-            ]
-        }
-        var events = listing.events
-        for resource in resources { events += try fetcher.answer(resource).events }
-        for event in events { state.apply(event) }
-        return state
     }
 }
 
