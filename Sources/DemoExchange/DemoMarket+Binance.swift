@@ -58,7 +58,7 @@ extension DemoMarket {
 
     /// Publishes a Bithumb trade to the Binance clients streaming its coin, in USDT.
     func publishReferenceTrades(_ trades: [Trade]) {
-        guard let market = trades.first?.market, let code = KimchiPremium.referenceMarket(of: market), referenceWorld.lists(code.base),
+        guard let market = trades.first?.market, case let code = KimchiPremium.referenceMarket(of: market), referenceWorld.lists(code.base),
             clients.values.contains(where: { $0.wantsReference(.trades(code)) }), let view = referenceView
         else { return }
         let converted = trades.map { trade in

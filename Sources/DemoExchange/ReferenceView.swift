@@ -12,10 +12,8 @@ struct ReferenceView {
     /// The USDT markets, in the Korean listing's order.
     var markets: [Market] {
         state.markets.compactMap { market in
-            guard market.code.isKRW, world.lists(market.code.base), let code = KimchiPremium.referenceMarket(of: market.code) else {
-                return nil
-            }
-            return Market(code: code, koreanName: market.code.base, englishName: market.code.base)
+            guard market.code.isKRW, world.lists(market.code.base) else { return nil }
+            return Market(code: KimchiPremium.referenceMarket(of: market.code), koreanName: market.code.base, englishName: market.code.base)
         }
     }
 
@@ -29,7 +27,7 @@ struct ReferenceView {
 
     /// The won market a USDT market stands for.
     func won(_ market: MarketCode) -> MarketCode {
-        MarketCode(quote: "KRW", base: market.base) ?? market
+        market.inWon
     }
 
     /// A won price in USDT now, at the rate and premium of the current second (so books move

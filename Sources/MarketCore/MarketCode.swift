@@ -15,6 +15,21 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var isKRW: Bool { quoteBits == Self.krw }
 
     private static let krw = Currency(utf8: "KRW".utf8)!
+    private static let usdt = Currency(utf8: "USDT".utf8)!
+
+    /// The same coin quoted in won: `KRW-BTC` for `USDT-BTC`.
+    public var inWon: MarketCode { MarketCode(quoteBits: Self.krw, baseBits: baseBits) }
+
+    /// The same coin quoted in tether: `USDT-BTC` for `KRW-BTC`.
+    public var inTether: MarketCode { MarketCode(quoteBits: Self.usdt, baseBits: baseBits) }
+
+    /// Tether in won (`KRW-USDT`): the dollar coin's won price.
+    public static let wonTether = MarketCode(quoteBits: krw, baseBits: usdt)
+
+    private init(quoteBits: Currency, baseBits: Currency) {
+        self.quoteBits = quoteBits
+        self.baseBits = baseBits
+    }
 
     /// Creates a code from its parts; each must be 1–16 upper-case ASCII letters or digits.
     public init?(quote: some StringProtocol, base: some StringProtocol) {

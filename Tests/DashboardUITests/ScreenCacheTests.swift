@@ -95,4 +95,80 @@ import Testing
             #expect(cache.marketTable.models.count <= listed.count, "the models are at most one a listed market")
         }
     }
+
+    /// The same with the kimchi premium's column: the reference's tickers move apart from the
+    /// board's, the won–dollar rate changes and goes, the reference lists a coin more, and a
+    /// reference snapshot goes undelivered.
+    @Test func framesWithThePremiumDrawnFromTheCacheAreFramesDrawnFromNothing() {
+        var random = SeededGenerator(seed: 0x6B1A)
+        var market = MarketState()
+        market.apply(.markets(Self.markets))
+        var reference = MarketState()
+        var referenceListing = Self.markets.prefix(45).map {
+            Market(code: MarketCode(quote: "USDT", base: $0.code.base)!, koreanName: "", englishName: "")
+        }
+        reference.apply(.markets(referenceListing))
+        var now = Sample.now
+        for (index, listed) in Self.markets.enumerated() {
+            market.apply(.ticker(Sample.ticker(listed.code, price: 1000 + index * 10, at: now)))
+        }
+        for (index, listed) in referenceListing.enumerated() {
+            reference.apply(.ticker(Sample.ticker(listed.code, price: 700 + index * 7, at: now)))
+        }
+        var forex: WonDollarRate? = WonDollarRate(rate: Sample.decimal("1.38"), source: .dunamu, at: now)
+        func board() -> BoardSnapshot {
+            let live = FeedStatus(state: .live)
+            return BoardSnapshot(
+                [.bithumb: market.snapshot(at: now, feed: live)],
+                premiumReference: PremiumReference(snapshot: reference.snapshot(at: now, feed: live), forex: forex))
+        }
+        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 140, height: 30), now: now)
+        _ = state.reduce(.snapshotArrived(board()))
+        var cache = ScreenCache()
+        let keys: [Key] = [.down, .pageDown, .pageUp, .home, .character("f"), .character("s"), .character("S"), .tab]
+        for step in 0..<600 {
+            now = now.advanced(byMicroseconds: 40_000)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3:
+                for _ in 0..<Int.random(in: 0..<6, using: &random) {
+                    let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
+                    market.apply(.ticker(Sample.ticker(code, price: 900 + Int.random(in: 0..<400, using: &random), at: now)))
+                }
+                _ = state.reduce(.snapshotArrived(board()))
+            case 3..<6:
+                for _ in 0..<Int.random(in: 1..<8, using: &random) {
+                    let code = referenceListing[Int.random(in: 0..<referenceListing.count, using: &random)].code
+                    reference.apply(.ticker(Sample.ticker(code, price: 650 + Int.random(in: 0..<400, using: &random), at: now)))
+                }
+                _ = state.reduce(.snapshotArrived(board()))
+            case 6:
+                let rates = ["1.38", "1.3812", "1.37", nil].map { $0.map(Sample.decimal) }
+                forex = rates[Int.random(in: 0..<rates.count, using: &random)].map { WonDollarRate(rate: $0, source: .dunamu, at: now) }
+                _ = state.reduce(.snapshotArrived(board()))
+            case 7:
+                let code = referenceListing[Int.random(in: 0..<referenceListing.count, using: &random)].code
+                reference.apply(.ticker(Sample.ticker(code, price: 600, at: now)))
+                _ = board()
+                reference.apply(.ticker(Sample.ticker(code, price: 1100, at: now)))
+                _ = state.reduce(.snapshotArrived(board()))
+            case 8 where referenceListing.count < Self.markets.count:
+                let added = Self.markets[referenceListing.count].code
+                referenceListing.append(Market(code: MarketCode(quote: "USDT", base: added.base)!, koreanName: "", englishName: ""))
+                reference.apply(.markets(referenceListing), receivedAt: now)
+                reference.apply(.ticker(Sample.ticker(referenceListing[referenceListing.count - 1].code, price: 800, at: now)))
+                _ = state.reduce(.snapshotArrived(board()))
+            default:
+                _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
+            }
+            if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
+            let cached = DashboardScreen.render(state, cache: &cache)
+            let drawn = DashboardScreen.render(state)
+            guard cached == drawn else {
+                Issue.record(
+                    "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
+                return
+            }
+            #expect(cache.marketTable.models.count <= Self.markets.count, "the models are at most one a listed market")
+        }
+    }
 }

@@ -37,4 +37,16 @@ import Testing
         #expect(codes.sorted().map(\.code) == codes.map { ($0.quote, $0.base) }.sorted { $0 < $1 }.map { "\($0.0)-\($0.1)" })
         #expect(Set(codes).count == codes.count)
     }
+
+    @Test func theSameCoinInWonAndInTetherIsTheCodeOfThoseParts() throws {
+        for base in ["BTC", "1INCH", "ABCDEFGHIJKLMNOP", "USDT"] {
+            for quote in ["KRW", "USDT", "BTC"] {
+                let code = try #require(MarketCode(quote: quote, base: base))
+                #expect(code.inWon == MarketCode(quote: "KRW", base: base))
+                #expect(code.inTether == MarketCode(quote: "USDT", base: base))
+                #expect(code.inWon.hashValue == MarketCode(quote: "KRW", base: base)?.hashValue)
+            }
+        }
+        #expect(MarketCode.wonTether == MarketCode(code: "KRW-USDT"))
+    }
 }

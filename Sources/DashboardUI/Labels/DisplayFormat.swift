@@ -41,6 +41,12 @@ public enum DisplayFormat {
         return sign + percent(rate)
     }
 
+    /// A percentage (already in percent) as ``signedPercentPoints(_:)`` shows it: rounded to a
+    /// hundredth, so two that read alike are equal.
+    public static func shownPercentPoints(_ percent: ExactDecimal) -> ExactDecimal {
+        percent.rounded(toFractionDigits: 2)
+    }
+
     /// A percentage (already in percent) signed, with two decimals: `+3.15%`, `-0.42%`, `0.00%`.
     public static func signedPercentPoints(_ percent: ExactDecimal) -> String {
         signedPercent(percent.shifted(byPowerOfTen: -2))

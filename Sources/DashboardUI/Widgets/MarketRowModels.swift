@@ -1,14 +1,15 @@
 import MarketCore
 
-/// What each market's row shows from the market data — its figures, name and badge — kept from
-/// frame to frame while the snapshots say it has not changed, so a frame works out only the
-/// rows of the markets whose ticker moved.
+/// What each market's row shows from the market data — its figures, name, badge and kimchi
+/// premium — kept from frame to frame while the snapshots say it has not changed, so a frame
+/// works out only the rows of the markets whose ticker, or whose reference ticker, moved.
 ///
 /// A kept model is used only when every snapshot since it was made is accounted for: each
-/// exchange's snapshot is the same one (by version) or the one after it, whose diff names the
-/// tickers that changed (their models are dropped), and no exchange changed its listing or
-/// signals. Anything else — a snapshot skipped, another exchange or language, a listing or alert
-/// change, a "new" badge running out — drops them all. It holds at most the markets of the
+/// exchange's snapshot, and the premium's reference's, is the same one (by version) or the one
+/// after it, whose diff names the tickers that changed (the models of their coins are dropped),
+/// and none changed its listing or signals. Anything else — a snapshot skipped, another exchange,
+/// language or won–dollar rate, a listing or alert change, a "new" badge running out — drops
+/// them all. It holds at most the markets of the
 /// rows drawn since it was last emptied.
 struct MarketRowModels: Sendable {
     /// The snapshot-derived part of a row.
@@ -17,6 +18,9 @@ struct MarketRowModels: Sendable {
         var name: String
         var badge: String
         var isWarned: Bool
+        /// The premium in percent as the row shows it (to a hundredth), `nil` without a
+        /// reference price or a rate to measure it at.
+        var premium: ExactDecimal?
     }
 
     /// What the kept models were made from.
@@ -25,6 +29,10 @@ struct MarketRowModels: Sendable {
         var exchanges: [Exchange]
         var exchange: Exchange
         var language: NameLanguage
+        /// The reference's snapshot version, `nil` without a reference.
+        var referenceVersion: UInt64?
+        /// The won–dollar rate the premiums were measured at, `nil` when none is shown.
+        var rate: ExactDecimal?
     }
 
     private var models: [MarketCode: Model] = [:]
@@ -36,23 +44,22 @@ struct MarketRowModels: Sendable {
     var count: Int { models.count }
 
     /// Drops what `state`'s snapshots changed since the models were made (everything, when that
-    /// cannot be told).
-    mutating func update(for state: UIState) {
+    /// cannot be told); premiums are measured at `rate`.
+    mutating func update(for state: UIState, rate: ExactDecimal?) {
         let board = state.board
         let next = Basis(
             versions: board.exchanges.map { board[$0].version }, exchanges: board.exchanges, exchange: state.exchange,
-            language: state.nameLanguage)
+            language: state.nameLanguage, referenceVersion: board.reference?.version, rate: rate)
         defer { basis = next }
         guard let basis, Self.followsOn(from: basis, to: next, board: board), !isExpired(at: state.snapshot.capturedAt) else {
             removeAll()
             return
         }
-        guard let shown = next.exchanges.firstIndex(of: next.exchange), next.versions[shown] != basis.versions[shown] else { return }
-        let changed = state.snapshot.diff.tickers
-        if changed.count >= models.count {
-            removeAll()
-        } else {
-            for code in changed { models[code] = nil }
+        if let shown = next.exchanges.firstIndex(of: next.exchange), next.versions[shown] != basis.versions[shown] {
+            drop(state.snapshot.diff.tickers)
+        }
+        if let reference = board.reference, next.referenceVersion != basis.referenceVersion {
+            drop(reference.diff.tickers.map(\.inWon))
         }
     }
 
@@ -65,18 +72,37 @@ struct MarketRowModels: Sendable {
         return made.model
     }
 
-    /// Whether each exchange's snapshot in `next` is `basis`'s or the one right after it with no
-    /// listing or signal changed, for the same exchange shown in the same language. Version 0
-    /// (no snapshot published yet) follows on from nothing.
+    /// Whether each exchange's snapshot in `next`, and the reference's, is `basis`'s or the one
+    /// right after it with no listing or signal changed, for the same exchange shown in the same
+    /// language at the same rate. Version 0 (no snapshot published yet) follows on from nothing.
     private static func followsOn(from basis: Basis, to next: Basis, board: BoardSnapshot) -> Bool {
-        guard basis.exchanges == next.exchanges, basis.exchange == next.exchange, basis.language == next.language else { return false }
+        guard basis.exchanges == next.exchanges, basis.exchange == next.exchange, basis.language == next.language,
+            basis.rate == next.rate
+        else { return false }
         for (index, exchange) in next.exchanges.enumerated() {
-            let (before, now) = (basis.versions[index], next.versions[index])
-            guard before > 0, now == before || now == before &+ 1 else { return false }
-            let diff = board[exchange].diff
-            if now != before && (diff.listingChanged || diff.signalsChanged) { return false }
+            guard follows(board[exchange], on: basis.versions[index], now: next.versions[index]) else { return false }
         }
-        return true
+        switch (basis.referenceVersion, next.referenceVersion, board.reference) {
+        case (nil, nil, _): return true
+        case (let before?, let now?, let reference?): return follows(reference, on: before, now: now)
+        default: return false
+        }
+    }
+
+    /// Whether `snapshot` (at version `now`) is the one at `before` or the one after it with no
+    /// listing or signal changed.
+    private static func follows(_ snapshot: MarketSnapshot, on before: UInt64, now: UInt64) -> Bool {
+        guard before > 0, now == before || now == before &+ 1 else { return false }
+        return now == before || !(snapshot.diff.listingChanged || snapshot.diff.signalsChanged)
+    }
+
+    /// Drops the models of `changed`, or all of them when that is as many.
+    private mutating func drop(_ changed: some Collection<MarketCode>) {
+        if changed.count >= models.count {
+            removeAll()
+        } else {
+            for code in changed { models[code] = nil }
+        }
     }
 
     private func isExpired(at time: Timestamp) -> Bool {

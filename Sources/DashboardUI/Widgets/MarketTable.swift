@@ -39,8 +39,8 @@ struct MarketTable: Widget {
         var isWarned: Bool
         var isFavorite: Bool
         var isHeld: Bool
-        /// The premium in percent, worked out each frame: it moves with the reference and the
-        /// rate as well as the ticker.
+        /// The premium in percent as shown (to a hundredth): it moves with the reference and
+        /// the rate as well as the ticker.
         var premium: ExactDecimal?
     }
 
@@ -136,16 +136,17 @@ struct MarketTable: Widget {
         }
         let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
         let snapshot = state.snapshot
-        cache.models.update(for: state)
         let rate = columns.contains { $0.column == .premium } ? board.wonDollarRate?.rate : nil
+        cache.models.update(for: state, rate: rate)
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
-            let model = cache.models.model(of: code, at: snapshot.capturedAt) { rowModel(code, labels: labels, snapshot: snapshot) }
+            let model = cache.models.model(of: code, at: snapshot.capturedAt) {
+                rowModel(code, labels: labels, snapshot: snapshot, rate: rate)
+            }
             let inputs = RowInputs(
                 layout: layout, figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
                 isWarned: model.isWarned, isFavorite: state.favorites.contains(code),
-                isHeld: state.holdings.view.markets[code] != nil,
-                premium: rate.flatMap { board.premium(of: code, on: state.exchange, rate: $0)?.premiumPercent })
+                isHeld: state.holdings.view.markets[code] != nil, premium: model.premium)
             cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -153,13 +154,18 @@ struct MarketTable: Widget {
         }
     }
 
-    /// What `code`'s row shows from the market data, and until when its badge says "new".
-    private func rowModel(_ code: MarketCode, labels: Labels, snapshot: MarketSnapshot) -> (model: MarketRowModels.Model, newUntil: Timestamp?) {
+    /// What `code`'s row shows from the market data (its premium at `rate`), and until when its
+    /// badge says "new".
+    private func rowModel(
+        _ code: MarketCode, labels: Labels, snapshot: MarketSnapshot, rate: ExactDecimal?
+    ) -> (model: MarketRowModels.Model, newUntil: Timestamp?) {
         let market = state.listing[code]
         let signals = market.map { snapshot.signals(for: $0) }
+        let premium = rate.flatMap { state.board.premium(of: code, on: state.exchange, rate: $0)?.premiumPercent }
         let model = MarketRowModels.Model(
             figures: snapshot.tickers[code].map(Figures.init), name: MarketRows.name(of: code, market: market, language: state.nameLanguage),
-            badge: signals.map { labels.badge($0, isNew: $0.isNew(at: snapshot.capturedAt)) } ?? "", isWarned: signals?.warning != nil)
+            badge: signals.map { labels.badge($0, isNew: $0.isNew(at: snapshot.capturedAt)) } ?? "", isWarned: signals?.warning != nil,
+            premium: premium.map { DisplayFormat.shownPercentPoints($0) })
         return (model, signals?.listedAt.map { $0.advanced(byMicroseconds: MarketSignals.newListingSpan) })
     }
 

@@ -77,7 +77,7 @@ struct TickerHeader: Widget {
     static func reference(of market: MarketCode, in state: UIState, labels: Labels) -> String? {
         guard market.isKRW, state.board.reference != nil else { return nil }
         guard let premium = state.board.premium(of: market, on: state.exchange) else {
-            let listed = KimchiPremium.referenceMarket(of: market).flatMap { state.board.reference?.tickers[$0] } != nil
+            let listed = state.board.reference?.tickers[KimchiPremium.referenceMarket(of: market)] != nil
             return listed ? nil : labels.notOnReference
         }
         return labels.referenceLine(

@@ -71,8 +71,8 @@ extension BoardSnapshot {
 
     /// `code`'s premium on `exchange` at `rate`.
     public func premium(of code: MarketCode, on exchange: Exchange, rate: ExactDecimal) -> KimchiPremium? {
-        guard code.isKRW, let price = self[exchange].tickers[code]?.price, let referenceMarket = KimchiPremium.referenceMarket(of: code),
-            let referencePrice = reference?.tickers[referenceMarket]?.price
+        let referenceMarket = KimchiPremium.referenceMarket(of: code)
+        guard code.isKRW, let price = self[exchange].tickers[code]?.price, let referencePrice = reference?.tickers[referenceMarket]?.price
         else { return nil }
         return KimchiPremium(
             market: code, exchange: exchange, price: price, referenceMarket: referenceMarket, referencePrice: referencePrice, rate: rate)
@@ -88,8 +88,7 @@ extension BoardSnapshot {
     /// KRW-USDT on `exchange` against the forex quote (테더 프리미엄); `nil` without the quote
     /// (the tether price standing in for the rate has no premium over itself) or the price.
     public func tetherPremium(on exchange: Exchange) -> ExactDecimal? {
-        guard let rate = wonDollarRate, rate.source == .dunamu, let tether = MarketCode(quote: "KRW", base: "USDT"),
-            let price = self[exchange].tickers[tether]?.price
+        guard let rate = wonDollarRate, rate.source == .dunamu, let price = self[exchange].tickers[.wonTether]?.price
         else { return nil }
         return KimchiPremium.tetherPremium(krwUSDT: price, rate: rate.rate)
     }

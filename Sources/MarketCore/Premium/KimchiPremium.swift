@@ -49,8 +49,8 @@ public struct KimchiPremium: Sendable, Hashable {
     }
 
     /// The reference market of a KRW market: the same coin quoted in USDT (`USDT-BTC` for `KRW-BTC`).
-    public static func referenceMarket(of market: MarketCode) -> MarketCode? {
-        MarketCode(quote: "USDT", base: market.base)
+    public static func referenceMarket(of market: MarketCode) -> MarketCode {
+        market.inTether
     }
 
     /// The premiums of every coin with a won price on `exchange` and a reference price, the
@@ -60,9 +60,8 @@ public struct KimchiPremium: Sendable, Hashable {
         prices: [MarketCode: ExactDecimal], on exchange: Exchange, reference: [MarketCode: ExactDecimal], rate: ExactDecimal
     ) -> [KimchiPremium] {
         let premiums = prices.compactMap { market, price -> KimchiPremium? in
-            guard market.isKRW, let referenceMarket = referenceMarket(of: market), let referencePrice = reference[referenceMarket] else {
-                return nil
-            }
+            let referenceMarket = referenceMarket(of: market)
+            guard market.isKRW, let referencePrice = reference[referenceMarket] else { return nil }
             return KimchiPremium(
                 market: market, exchange: exchange, price: price, referenceMarket: referenceMarket, referencePrice: referencePrice, rate: rate)
         }

@@ -28,9 +28,8 @@ public struct PremiumReference: Sendable, Equatable {
     /// its ticker's time; `nil` when neither can be had — never a constant.
     public func rate(exchanges: [Exchange], snapshots: (Exchange) -> MarketSnapshot) -> WonDollarRate? {
         if forexProblem == nil, let forex { return forex }
-        guard let tether = MarketCode(quote: "KRW", base: "USDT") else { return nil }
         for exchange in exchanges {
-            if let ticker = snapshots(exchange).tickers[tether], ticker.price > .zero {
+            if let ticker = snapshots(exchange).tickers[.wonTether], ticker.price > .zero {
                 return WonDollarRate(rate: ticker.price, source: .tether(exchange), at: ticker.timestamp)
             }
         }
