@@ -26,11 +26,26 @@ import Testing
     }
 
     @Test func coinsWithoutAReferenceHaveNoPremiumAndTheWidestComeFirst() {
-        let usdt = [MarketCode(code: "USDT-BTC")!: ExactDecimal(100), MarketCode(code: "USDT-ETH")!: ExactDecimal(10)]
-        let premiums = KimchiPremium.premiums(
-            prices: [btc: 141_000, eth: 13_000, xrp: 900, MarketCode(code: "BTC-ETH")!: 1], on: .upbit, reference: usdt, rate: 1400)
+        let at = Timestamp(microseconds: 1_700_000_000_000_000)
+        func state(_ prices: KeyValuePairs<MarketCode, ExactDecimal>) -> MarketSnapshot {
+            var state = MarketState()
+            state.apply(.markets(prices.map { Market(code: $0.key, koreanName: $0.key.base, englishName: $0.key.base) }))
+            for (market, price) in prices {
+                state.apply(
+                    .ticker(
+                        Ticker(market: market, price: price, change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h), timestamp: at)))
+            }
+            return state.snapshot(at: at, feed: FeedStatus())
+        }
+        let korea = state([btc: 141_000, eth: 13_000, xrp: 900, MarketCode(code: "BTC-ETH")!: 1, MarketCode(code: "BTC-XRP")!: 1])
+        let world = state([btc.inTether: 100, eth.inTether: 10, MarketCode(code: "USDT-SOL")!: 150])
+        let board = BoardSnapshot(
+            [.upbit: korea], premiumReference: PremiumReference(snapshot: world, forex: WonDollarRate(rate: 1400, source: .dunamu, at: at)))
+        let premiums = board.premiums(on: .upbit)
         #expect(premiums.map(\.market) == [eth, btc], "XRP has no reference price; a BTC market is not a won price")
         #expect(premiums.map(\.premiumPercent) == [ExactDecimal("-7.14285714"), ExactDecimal("0.71428571")])
         #expect(premiums.allSatisfy { $0.exchange == .upbit })
+        #expect(BoardSnapshot([.upbit: korea], premiumReference: PremiumReference(snapshot: world)).premiums(on: .upbit).isEmpty, "no rate")
+        #expect(BoardSnapshot([.upbit: korea]).premiums(on: .upbit).isEmpty, "no reference")
     }
 }

@@ -81,8 +81,8 @@ extension BoardSnapshot {
     /// The premiums of every coin listed and priced on `exchange` with a reference price, the
     /// widest first; empty without a reference or a rate.
     public func premiums(on exchange: Exchange) -> [KimchiPremium] {
-        guard let rate = wonDollarRate?.rate, let reference else { return [] }
-        return KimchiPremium.premiums(prices: self[exchange].listedPrices, on: exchange, reference: reference.tickers.mapValues(\.price), rate: rate)
+        guard let rate = wonDollarRate?.rate, reference != nil else { return [] }
+        return KimchiPremium.widestFirst(self[exchange].markets.compactMap { premium(of: $0.code, on: exchange, rate: rate) })
     }
 
     /// KRW-USDT on `exchange` against the forex quote (테더 프리미엄); `nil` without the quote

@@ -53,21 +53,6 @@ public struct KimchiPremium: Sendable, Hashable {
         market.inTether
     }
 
-    /// The premiums of every coin with a won price on `exchange` and a reference price, the
-    /// widest first (by the magnitude of ``premiumPercent``; equal ones by code). A coin with
-    /// no reference price has none — never a premium of 0.
-    public static func premiums(
-        prices: [MarketCode: ExactDecimal], on exchange: Exchange, reference: [MarketCode: ExactDecimal], rate: ExactDecimal
-    ) -> [KimchiPremium] {
-        let premiums = prices.compactMap { market, price -> KimchiPremium? in
-            let referenceMarket = referenceMarket(of: market)
-            guard market.isKRW, let referencePrice = reference[referenceMarket] else { return nil }
-            return KimchiPremium(
-                market: market, exchange: exchange, price: price, referenceMarket: referenceMarket, referencePrice: referencePrice, rate: rate)
-        }
-        return widestFirst(premiums)
-    }
-
     /// `premiums` the widest first (by the magnitude of ``premiumPercent``); equal ones by code,
     /// then by exchange.
     public static func widestFirst(_ premiums: [KimchiPremium]) -> [KimchiPremium] {
