@@ -15,7 +15,8 @@ public enum SnapshotDocument {
         case (.table, _):
             let tables = board.exchanges.map { SnapshotTable(report: report($0, board[$0])).text }
             let comparison = board.isComparing ? [SnapshotTable.comparison(board.gaps)] : []
-            let lines = (tables + comparison).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            let premium = SnapshotTable.premium(of: board)
+            let lines = (tables + comparison + premium).joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             return lines.map(\.strippingUnsafeCharacters).joined(separator: "\n")
         }
     }

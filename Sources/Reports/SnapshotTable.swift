@@ -54,7 +54,7 @@ public struct SnapshotTable: Sendable {
             lines.append("\(code) trades, newest first")
             for trade in trades { lines.append(row(trade.side, trade.price, trade.quantity, trade.time, "")) }
         }
-        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+        return Self.text(of: lines)
     }
 
     /// The price gap of each coin on both exchanges, widest first.
@@ -63,10 +63,41 @@ public struct SnapshotTable: Sendable {
         let widths = [14, 18, 18, 18, 0]
         lines.append(row(["MARKET", "BITHUMB", "UPBIT", "GAP", "GAP %"], widths: widths))
         for gap in gaps {
-            let percent = gap.gapPercent.map { "\($0.rounded(toFractionDigits: 2))%" } ?? "-"
+            let percent = gap.gapPercent.map { $0.formatted(fractionDigits: 2) + "%" } ?? "-"
             lines.append(row([gap.code.code, gap.bithumb.description, gap.upbit.description, gap.gap.description, percent], widths: widths))
         }
-        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+        return Self.text(of: lines)
+    }
+
+    /// The kimchi premium of every coin on each followed exchange, widest first, after the rate
+    /// it is measured at (its source and time, and why the forex quote is not used when it is
+    /// not); why the reference is off, when it is; nothing when it was never asked for.
+    public static func premium(of board: BoardSnapshot) -> [String] {
+        let reference = board.premiumReference
+        if let off = reference.offReason { return [text(of: ["", "kimchi premium (김프) off: \(off)"])] }
+        guard board.reference != nil else { return [] }
+        let problem = reference.forexProblem.map { " (forex quote: \($0))" } ?? ""
+        guard let rate = board.wonDollarRate else { return [text(of: ["", "kimchi premium (김프) over Binance: no won–dollar rate\(problem)"])] }
+        let source = if case .tether(let exchange) = rate.source { "\(exchange.rawValue)'s KRW-USDT" } else { rate.source.name }
+        var lines = [
+            "", "kimchi premium (김프) over Binance at \(rate.rate) KRW/USD (\(source) at \(rate.at.iso8601))\(problem), widest first", "",
+        ]
+        let widths = [14, 10, 18, 18, 22, 0]
+        lines.append(row(["MARKET", "EXCHANGE", "PRICE", "BINANCE USDT", "BINANCE KRW", "PREMIUM %"], widths: widths))
+        for premium in KimchiPremium.widestFirst(board.exchanges.flatMap { board.premiums(on: $0) }) {
+            lines.append(
+                row(
+                    [
+                        premium.market.code, premium.exchange.rawValue, premium.price.description, premium.referencePrice.description,
+                        premium.referencePriceKRW.description, premium.premiumPercent.map { $0.formatted(fractionDigits: 2) + "%" } ?? "-",
+                    ], widths: widths))
+        }
+        return [text(of: lines)]
+    }
+
+    /// `lines` without their trailing spaces, each ended by a newline.
+    private static func text(of lines: [String]) -> String {
+        lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 
     private func row(_ columns: String...) -> String {

@@ -88,7 +88,7 @@ extension TimedEndToEndTests {
             #expect((output.candles["KRW-BTC"]?.items.count ?? 0) >= 200)
         }
 
-        @Test("--format table: a status line saying DEMO, the markets by traded value, the book and trades")
+        @Test("--format table: a status line saying DEMO, the markets by traded value, the book and trades, the premium")
         func table() async throws {
             let outcome = try await CoinboardProcess.run([
                 "snapshot", "--demo", "--markets", "BTC", "--depth", "2", "--trades", "2",
@@ -105,6 +105,8 @@ extension TimedEndToEndTests {
             #expect(lines.contains { $0.hasPrefix("spread ") && $0.contains(" ticks), mid ") })
             #expect(lines.contains { $0.hasPrefix("market buy 1000000 KRW: average ") })
             #expect(lines.contains { $0.hasPrefix("market sell 1000000 KRW: average ") })
+            #expect(lines.contains { $0.hasPrefix("kimchi premium (김프) over Binance at ") && $0.contains("(dunamu at ") })
+            #expect(lines.contains { $0.hasPrefix("KRW-") && $0.contains(" bithumb ") && $0.hasSuffix("%") }, "premium rows")
         }
     }
 }

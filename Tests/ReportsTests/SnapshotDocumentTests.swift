@@ -112,6 +112,33 @@ struct SnapshotDocumentTests {
         #expect(lines.contains("KRW-BTC       131250000         131300000         50000             0.04%"))
     }
 
+    @Test("the table's premium: the rate with its source and time, every coin's row widest first, or why there is none")
+    func premiumTable() throws {
+        var world = MarketState()
+        let usdtBTC = MarketCode(code: "USDT-BTC")!
+        world.apply(.markets([Market(code: usdtBTC, koreanName: "BTC", englishName: "BTC")]), receivedAt: Self.now)
+        world.apply(
+            .ticker(
+                Ticker(
+                    market: usdtBTC, price: Self.decimal("95000.5"),
+                    change: PriceChange(signedAmount: 0, signedRate: 0, basis: .rolling24h), timestamp: Self.now)), receivedAt: Self.now)
+        let reference = world.snapshot(at: Self.now, feed: FeedStatus(state: .live))
+        let forex = WonDollarRate(rate: Self.decimal("1380.25"), source: .dunamu, at: Self.now)
+        func table(_ premium: PremiumReference) throws -> [String] {
+            let board = BoardSnapshot([.bithumb: Self.snapshot(btcPrice: "131250000")], premiumReference: premium)
+            return try SnapshotDocument.text(of: board, format: .table, report: Self.report).split(separator: "\n").map(String.init)
+        }
+        let lines = try table(PremiumReference(snapshot: reference, forex: forex))
+        #expect(lines.contains("kimchi premium (김프) over Binance at 1380.25 KRW/USD (dunamu at 2026-09-23T00:00:00.000Z), widest first"))
+        // 95000.5 × 1380.25 = 131124440.125; (131250000 ÷ that − 1) × 100 = 0.0957…
+        #expect(lines.contains("KRW-BTC       bithumb   131250000         95000.5           131124440.125         0.10%"))
+        #expect(!lines.contains { $0.hasPrefix("KRW-ETH       bithumb") }, "no reference price, no row")
+        let withoutRate = try table(PremiumReference(snapshot: reference, forexProblem: "connection refused"))
+        #expect(withoutRate.contains("kimchi premium (김프) over Binance: no won–dollar rate (forex quote: connection refused)"))
+        #expect(try table(PremiumReference(offReason: "reference = none")).contains("kimchi premium (김프) off: reference = none"))
+        #expect(!(try table(.none)).contains { $0.contains("kimchi") }, "nothing when it was never asked for")
+    }
+
     @Test("control characters from the exchange are escaped in JSON and stripped from the table")
     func outsideText() throws {
         let board = BoardSnapshot(Self.snapshot(btcPrice: "1000", ethName: "Eth\u{1B}]0;owned\u{07}ereum"), of: .bithumb)
