@@ -196,7 +196,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SettingsTests",
-            dependencies: ["Settings", "DashboardRuntime", "MarketCore", "DashboardUI", "TerminalKit", "AccountAuth"],
+            dependencies: ["Settings", "DashboardRuntime", "MarketCore", "MarketRuntime", "DashboardUI", "TerminalKit", "AccountAuth"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -165,7 +165,8 @@ public struct LivePipeline: Sendable {
             switch rate {
             case .off: return try await supervise(feeds, poller: nil, body)
             case .replay(let answers, let path):
-                let poller = ForexPoller(fetcher: ReplayRateFetcher(answers, path: path), store: store, logger: logger)
+                let poller = ForexPoller(
+                    fetcher: ReplayRateFetcher(answers, path: path), store: store, interval: configuration.rateRefresh, logger: logger)
                 return try await supervise(feeds, poller: poller, body)
             case .demo:
                 guard let demoPort else { throw FeedPipelineError.demoExchangeFailed }
@@ -173,7 +174,8 @@ public struct LivePipeline: Sendable {
             case .remote(let url, let deadline): (baseURL, timeout) = (url, deadline)
             }
             return try await ForexRateFetcher.withFetcher(baseURL: baseURL, timeout: timeout, recorder: recording?.rateRecorder) { fetcher in
-                try await supervise(feeds, poller: ForexPoller(fetcher: fetcher, store: store, logger: logger), body)
+                try await supervise(
+                    feeds, poller: ForexPoller(fetcher: fetcher, store: store, interval: configuration.rateRefresh, logger: logger), body)
             }
         }
 

@@ -34,6 +34,8 @@ public struct FeedConfiguration: Sendable, Hashable {
     /// How often the listing (for new markets), the alert list and the deposit/withdrawal list
     /// are read again.
     public var signalRefresh: Duration
+    /// How often the won–dollar rate's forex quote is read (by the pipeline's ``ForexPoller``).
+    public var rateRefresh: Duration
     /// How long before the store's next snapshot a held read is made (see
     /// ``FeedConnection/holdNextRead(for:)``), for what it brings to be applied before the
     /// snapshot is taken: ``crossThreadReadLead`` when the connection and the store's reader
@@ -47,7 +49,8 @@ public struct FeedConfiguration: Sendable, Hashable {
         candleHistory: Int = 200, keepaliveInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
         failedAfterAttempts: Int = 5, healthyAfter: Duration = .seconds(30), listingLimit: Int = 2000,
         startupWarning: String? = nil, signalRefresh: Duration = FeedConfiguration.defaultSignalRefresh,
-        readLead: Duration = FeedConfiguration.crossThreadReadLead, quote: String = "KRW", pairedBases: Set<String>? = nil
+        rateRefresh: Duration = ForexPoller.defaultInterval, readLead: Duration = FeedConfiguration.crossThreadReadLead, quote: String = "KRW",
+        pairedBases: Set<String>? = nil
     ) {
         self.quote = quote
         self.pairedBases = pairedBases
@@ -62,6 +65,7 @@ public struct FeedConfiguration: Sendable, Hashable {
         self.listingLimit = max(1, listingLimit)
         self.startupWarning = startupWarning
         self.signalRefresh = max(.seconds(1), signalRefresh)
+        self.rateRefresh = max(.seconds(1), rateRefresh)
         self.readLead = max(.zero, readLead)
     }
 

@@ -69,6 +69,7 @@ private struct ConfigReader {
             case "exchanges": settings.exchanges = exchanges(value) ?? settings.exchanges
             case "frame_rate": settings.frameRate = integer(value, [key], in: 1...60)
             case "signal_refresh": settings.signalRefresh = integer(value, [key], in: 1...3600)
+            case "rate_refresh": settings.rateRefresh = integer(value, [key], in: 1...3600)
             case "mouse": settings.mouse = boolean(value, [key])
             case "alert_bell": settings.alertBell = boolean(value, [key])
             case "default_tab": settings.tab = choice(value, [key], MarketTab.allCases)

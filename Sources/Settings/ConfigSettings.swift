@@ -55,6 +55,8 @@ public struct ConfigSettings: Sendable, Hashable {
     /// `signal_refresh`: seconds between reads of the listing, the alert list and the
     /// deposit/withdrawal list.
     public var signalRefresh: Int?
+    /// `rate_refresh`: seconds between reads of the won–dollar rate's forex quote.
+    public var rateRefresh: Int?
     /// `mouse`: clicks and the wheel drive the dashboard.
     public var mouse: Bool?
     /// `alert_bell`: a fired price alert rings the terminal's bell.
@@ -99,6 +101,7 @@ public struct ConfigSettings: Sendable, Hashable {
         merged.headerColor = other.headerColor ?? headerColor
         merged.frameRate = other.frameRate ?? frameRate
         merged.signalRefresh = other.signalRefresh ?? signalRefresh
+        merged.rateRefresh = other.rateRefresh ?? rateRefresh
         merged.mouse = other.mouse ?? mouse
         merged.alertBell = other.alertBell ?? alertBell
         merged.tab = other.tab ?? tab

@@ -36,6 +36,13 @@ struct DashboardOptions: ParsableArguments {
     )
     var signalRefresh: Int?
 
+    @Option(
+        name: .customLong("rate-refresh"),
+        help:
+            "Seconds between reads of the won–dollar rate (the kimchi premium's), 1–3600 (default: \(ForexPoller.defaultInterval.components.seconds))."
+    )
+    var rateRefresh: Int?
+
     @Option(name: .customLong("log-file"), help: "Append the dashboard's log to this file (nothing is logged otherwise).")
     var logFile: String?
 
@@ -44,6 +51,7 @@ struct DashboardOptions: ParsableArguments {
         if let signalRefresh, !(1...3600).contains(signalRefresh) {
             throw ValidationError("--signal-refresh must be between 1 and 3600")
         }
+        if let rateRefresh, !(1...3600).contains(rateRefresh) { throw ValidationError("--rate-refresh must be between 1 and 3600") }
     }
 
     /// Runs the dashboard on the feeds `plan` picks from the resolved settings (the
@@ -79,7 +87,8 @@ struct DashboardOptions: ParsableArguments {
             try await LivePipeline.run(
                 plan: plan,
                 configuration: FeedConfiguration(
-                    signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh),
+                    signalRefresh: resolved.signalRefresh.map { .seconds($0) } ?? FeedConfiguration.defaultSignalRefresh,
+                    rateRefresh: resolved.rateRefresh.map { .seconds($0) } ?? ForexPoller.defaultInterval),
                 logger: logger,
                 snapshotsPerSecond: frameRate, storeClock: screenClock, connectionLoop: screenLoop.next(),
                 archive: CandleCache.archives(in: candleStore), chartPagesBack: true
@@ -122,6 +131,7 @@ struct DashboardOptions: ParsableArguments {
         flags.logFile = logFile
         flags.frameRate = frameRate
         flags.signalRefresh = signalRefresh
+        flags.rateRefresh = rateRefresh
         return flags.overlaid(by: candleCache.flags)
     }
 }

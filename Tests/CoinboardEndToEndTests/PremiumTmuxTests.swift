@@ -62,4 +62,43 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         try await tmux.send("q")
         #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
     }
+
+    /// The forex quote down, then back: the status bar labels the exchange's KRW-USDT standing in
+    /// for the rate, then goes back to Dunamu's quote once a second `serve-demo` answers on the
+    /// port the rate is read from (`--rate-refresh 1` reads it every second).
+    @Test func theRateFallsBackToTetherAndComesBack() async throws {
+        let server = try ServerProcess(["serve-demo", "--port", "0", "--seed", "5", "--markets", "40", "--rate", "100"])
+        defer { server.stop() }
+        let port = try #require(try await server.firstLine()?.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        // A port known to be free: a server's, stopped; the rate is read from it while it is down.
+        let forexServer = try ServerProcess(["serve-demo", "--port", "0", "--markets", "5", "--rate", "10"])
+        let forexPort = try #require(try await forexServer.firstLine()?.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        forexServer.stop()
+        let run = try Run()
+        defer { run.remove() }
+        let local = "127.0.0.1:\(port)"
+        let tmux = try await TmuxSession.start(
+            try run.command(
+                "--ws-url ws://\(local)/websocket/v1 --rest-url http://\(local) --ws-url binance=ws://\(local)/binance/stream "
+                    + "--rest-url binance=http://\(local)/binance --rest-url fx=http://127.0.0.1:\(forexPort)/fx --rate-refresh 1 "
+                    + "--request-timeout 1 --candle-cache off --watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"),
+            width: 170, height: 45)
+        defer { tmux.kill() }
+        try await tmux.waitForScreen("the exchange's KRW-USDT standing in for the rate, labelled") { screen in
+            screen.contains("김프 바이낸스 ● live") && screen.contains("테더 환율(빗썸)") && Self.premiums(screen).count > 10
+        }
+        // Tether stands in before the first read too: the quote comes back only once a read has failed.
+        let log = run.folder + "/log"
+        for _ in 0..<1200 where !((try? String(contentsOfFile: log, encoding: .utf8))?.contains("won–dollar rate not read") ?? false) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("won–dollar rate not read"), "a read failed")
+        let forexAgain = try ServerProcess(["serve-demo", "--port", String(forexPort), "--markets", "5", "--rate", "10"])
+        defer { forexAgain.stop() }
+        _ = try await forexAgain.firstLine()
+        let back = try await tmux.waitForScreen("Dunamu's quote back") { $0.contains("두나무") }
+        #expect(!back.contains("테더 환율("))
+        try await tmux.send("q")
+        #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
+    }
 }

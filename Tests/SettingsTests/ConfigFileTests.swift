@@ -2,6 +2,7 @@ import DashboardRuntime
 import DashboardUI
 import Foundation
 import MarketCore
+import MarketRuntime
 import Settings
 import TerminalKit
 import Testing
@@ -25,6 +26,8 @@ import Testing
         #expect(settings.exchanges == [.bithumb])
         #expect(settings.demo == false)
         #expect(settings.frameRate == DashboardApp.defaultFrameRate)
+        #expect(settings.signalRefresh.map { .seconds($0) } == FeedConfiguration.defaultSignalRefresh)
+        #expect(settings.rateRefresh.map { .seconds($0) } == ForexPoller.defaultInterval)
         #expect(settings.mouse == defaults.usesMouse)
         #expect(settings.tab == defaults.tab)
         #expect(settings.sort == defaults.sort.key)
