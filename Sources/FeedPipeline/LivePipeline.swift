@@ -136,7 +136,7 @@ public struct LivePipeline: Sendable {
             demoPort: Int?, opened: [Opened], _ body: @escaping @Sendable (LivePipeline) async throws -> Result
         ) async throws -> Result {
             let limit = RequestLimit.of(endpoints.dialect)
-            var configuration = configuration(of: exchange)
+            var configuration = configuration(of: exchange).renewing(before: endpoints.dialect.connectionLifetime)
             configuration.startupWarning = endpoints.plaintextWarning ?? configuration.startupWarning
             if connectionLoop != nil { configuration.readLead = .zero }
             let recorder = recording?.recorder(for: exchange)

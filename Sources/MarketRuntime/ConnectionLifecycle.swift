@@ -11,6 +11,8 @@ public import MarketCore
 /// - Each loss waits the backoff for the failures in a row so far; `failedAfterAttempts` in a
 ///   row read `failed`. Failures are forgotten only once a session has been live for
 ///   `healthyAfter`, so a server that accepts, sends a frame and drops meets a growing delay.
+/// - With `renewAfter`, a connection that old is renewed: closed and made again at once, not
+///   counted as a failure (an exchange that closes connections after a set time, ahead of it).
 ///
 /// Time is counted as the forward progress of the readings given: a reading earlier than the
 /// one before (which a monotonic clock never gives) counts as no time, so even a clock stepped
@@ -26,6 +28,8 @@ public struct ConnectionLifecycle: Sendable {
         case tick
         /// The connection closed, or could not be made.
         case lost
+        /// The connection was closed to be renewed (after ``Action/renewConnection``).
+        case renewed
     }
 
     /// How market data came to flow.
@@ -55,6 +59,8 @@ public struct ConnectionLifecycle: Sendable {
         case forgetFailures
         /// Wait `delay`, then connect again.
         case reconnect(after: Duration)
+        /// The connection is `renewAfter` old: close it to make a new one.
+        case renewConnection
     }
 
     /// Where the connection stands.
@@ -74,6 +80,7 @@ public struct ConnectionLifecycle: Sendable {
     private var lastKeepalive = Duration.zero
     private var liveSince: Duration?
     private var hasBeenLive = false
+    private var isRenewing = false
 
     /// Creates a lifecycle with the timing of `configuration`; `seed` draws the backoff jitter.
     public init(configuration: FeedConfiguration, seed: UInt64) {
@@ -89,6 +96,7 @@ public struct ConnectionLifecycle: Sendable {
             sessionStart = elapsed
             lastKeepalive = elapsed
             liveSince = nil
+            isRenewing = false
             return [.beginSession]
         case .marketData:
             return marketDataArrived()
@@ -100,6 +108,11 @@ public struct ConnectionLifecycle: Sendable {
             failuresInARow += 1
             state = failuresInARow >= configuration.failedAfterAttempts ? .failed : .reconnecting
             return [.reconnect(after: configuration.backoff.delay(afterFailures: failuresInARow, using: &random))]
+        case .renewed:
+            sessionStart = nil
+            liveSince = nil
+            state = .connecting
+            return [.reconnect(after: .zero)]
         }
     }
 
@@ -137,6 +150,10 @@ public struct ConnectionLifecycle: Sendable {
         if elapsed - lastKeepalive >= configuration.keepaliveInterval {
             lastKeepalive = elapsed
             actions.append(.sendKeepalive)
+        }
+        if let renewAfter = configuration.renewAfter, !isRenewing, elapsed - sessionStart >= renewAfter {
+            isRenewing = true
+            return actions + [.renewConnection]
         }
         let silence = elapsed - max(lastMarketData ?? sessionStart, sessionStart)
         if silence >= configuration.reconnectAfterSilence {

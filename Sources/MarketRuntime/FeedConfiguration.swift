@@ -36,6 +36,10 @@ public struct FeedConfiguration: Sendable, Hashable {
     public var signalRefresh: Duration
     /// How often the won–dollar rate's forex quote is read (by the pipeline's ``ForexPoller``).
     public var rateRefresh: Duration
+    /// How long after it was made a connection is renewed, when the exchange closes its
+    /// connections after a set time (see ``renewing(before:)``): then at once, and not as a
+    /// failure.
+    public var renewAfter: Duration?
     /// How long before the store's next snapshot a held read is made (see
     /// ``FeedConnection/holdNextRead(for:)``), for what it brings to be applied before the
     /// snapshot is taken: ``crossThreadReadLead`` when the connection and the store's reader
@@ -75,6 +79,17 @@ public struct FeedConfiguration: Sendable, Hashable {
 
     /// How often the listing and the signal lists are read again unless told otherwise.
     public static let defaultSignalRefresh = Duration.seconds(180)
+
+    /// This configuration renewing each connection ``renewalLead`` before the exchange would
+    /// close it, `lifetime` after it was made; never renewing them without a lifetime.
+    public func renewing(before lifetime: Duration?) -> FeedConfiguration {
+        var renewing = self
+        renewing.renewAfter = lifetime.map { max(.seconds(1), $0 - Self.renewalLead) }
+        return renewing
+    }
+
+    /// How long before an exchange's connection limit the connection is renewed.
+    public static let renewalLead = Duration.seconds(600)
 
     /// This configuration for the reference exchange: its USDT markets, only the coins in
     /// `pairedBases`, no alerts or deposit lists to read, and no more than

@@ -80,6 +80,9 @@ public struct FeedSession: Sendable {
         case candleArchiveFailed(String)
         /// The connection closed, or could not be made.
         case lost(String)
+        /// The connection was closed to be renewed (``Action/end(_:)`` with
+        /// ``MarketRuntimeError/renewing``).
+        case renewed
     }
 
     /// What the supervisor should do, in order.
@@ -219,12 +222,14 @@ public struct FeedSession: Sendable {
             status.candleCacheProblem = problem.strippingUnsafeCharacters
             return [.log(LogEntry(.warning, "candle cache off for this run", ["reason": problem])), .publishStatus(status)]
         case .lost(let problem):
-            phase = .disconnected
-            waitingFetches = []
-            fetchInFlight = nil
+            disconnect()
             let actions = lifecycleActions(.lost, at: now)
             let lost = LogEntry(.warning, "connection lost", ["reason": problem, "failures": "\(lifecycle.failuresInARow)"])
             return [.log(lost)] + report(problem) + actions
+        case .renewed:
+            disconnect()
+            return [.log(LogEntry(.info, "renewing the connection", ["after": "\(configuration.renewAfter ?? .zero)"]))]
+                + lifecycleActions(.renewed, at: now)
         }
     }
 
@@ -275,9 +280,18 @@ public struct FeedSession: Sendable {
                 actions.append(.log(LogEntry(.info, "connection healthy", ["after": "\(configuration.healthyAfter)"])))
             case .reconnect(let delay):
                 actions.append(.reconnect(after: delay))
+            case .renewConnection:
+                actions.append(.end(.renewing))
             }
         }
         return actions
+    }
+
+    /// The connection is gone: nothing is fetched for it any more.
+    private mutating func disconnect() {
+        phase = .disconnected
+        waitingFetches = []
+        fetchInFlight = nil
     }
 
     /// A new connection: the books held are from an earlier one until replaced, nothing is

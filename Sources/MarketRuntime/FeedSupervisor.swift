@@ -58,21 +58,23 @@ public actor FeedSupervisor {
     public func run() async {
         _ = try? await handle(.started)
         while !Task.isCancelled {
-            let problem: String
+            let ended: FeedSession.Event
             do {
                 try await transport.connect { messages, connection in
                     try await self.runSession(messages: messages, connection: connection)
                 }
-                problem = MarketRuntimeError.closedByExchange.description
+                ended = .lost(MarketRuntimeError.closedByExchange.description)
+            } catch MarketRuntimeError.renewing {
+                ended = .renewed
             } catch {
                 if Task.isCancelled { break }
-                problem = Self.describe(error)
+                ended = .lost(Self.describe(error))
             }
             connection = nil
             fetches?.finish()
             fetches = nil
-            let delay = (try? await handle(.lost(problem))) ?? session.configuration.backoff.maximum
-            do { try await clock.sleep(for: delay) } catch { break }
+            let delay = (try? await handle(ended)) ?? session.configuration.backoff.maximum
+            if delay > .zero { do { try await clock.sleep(for: delay) } catch { break } }
         }
     }
 

@@ -11,6 +11,8 @@ public enum MarketRuntimeError: Error, Sendable, Hashable, CustomStringConvertib
     case noMarkets(quote: String)
     /// The exchange answered a request with an error.
     case rejected(String)
+    /// The connection was closed to be renewed ahead of the exchange's limit on its age.
+    case renewing
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum MarketRuntimeError: Error, Sendable, Hashable, CustomStringConvertib
         case .silent(let seconds): "no market data for \(Int(clampingRounded: seconds)) s"
         case .noMarkets(let quote): "the exchange lists no \(quote) market"
         case .rejected(let message): "the exchange refused: \(message)"
+        case .renewing: "renewing the connection ahead of the exchange's limit on its age"
         }
     }
 }

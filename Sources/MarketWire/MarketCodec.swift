@@ -20,6 +20,12 @@ public enum Dialect: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// How long the exchange keeps a stream connection open before closing it: Binance's 24
+    /// hours; none stated by Bithumb or Upbit.
+    public var connectionLifetime: Duration? {
+        self == .binance ? .seconds(24 * 3600) : nil
+    }
+
     /// A fresh codec for this dialect.
     public func makeCodec() -> any MarketCodec {
         switch self {

@@ -168,4 +168,39 @@ import Testing
             feed.send(.tick, after: .seconds(7200)).last == .dropConnection(silence: .seconds(7210)),
             "a step forward is time that passed")
     }
+
+    /// With `renewAfter` (an exchange that closes connections after a set time), a connection
+    /// that old is renewed once: made again at once, not a failure, and live again on new data.
+    @Test func anOldConnectionIsRenewedAtOnceAndNotAsAFailure() {
+        var renewing = configuration
+        renewing.keepaliveInterval = .seconds(600)
+        renewing.healthyAfter = .seconds(600)
+        renewing.renewAfter = .seconds(60)
+        var feed = Driver(lifecycle: ConnectionLifecycle(configuration: renewing, seed: 7))
+        _ = feed.send(.lost)
+        #expect(feed.lifecycle.failuresInARow == 1)
+        _ = feed.send(.connected)
+        _ = feed.send(.marketData)
+        #expect(!feed.tick(for: .seconds(59)).contains(.renewConnection))
+        #expect(feed.tick(for: .seconds(1)) == [.renewConnection])
+        #expect(!feed.tick(for: .seconds(30)).contains(.renewConnection), "asked for once")
+        #expect(feed.send(.renewed) == [.reconnect(after: .zero)])
+        #expect(feed.lifecycle.state == .connecting)
+        #expect(feed.lifecycle.failuresInARow == 1, "neither a failure nor a healthy session")
+        #expect(feed.tick(for: .seconds(120)).isEmpty, "no session, nothing to renew")
+        _ = feed.send(.connected)
+        #expect(feed.send(.marketData) == [.live(.afterReconnect)])
+        #expect(feed.tick(for: .seconds(60)).contains(.renewConnection), "the new connection is renewed in its turn")
+    }
+
+    @Test func withoutALifetimeAConnectionIsNeverRenewed() {
+        var quiet = configuration
+        quiet.keepaliveInterval = .seconds(3600)
+        var feed = Driver(lifecycle: ConnectionLifecycle(configuration: quiet, seed: 7))
+        _ = feed.send(.connected)
+        _ = feed.send(.marketData)
+        #expect(!feed.tick(for: .seconds(3000)).contains(.renewConnection))
+        #expect(quiet.renewing(before: nil).renewAfter == nil)
+        #expect(quiet.renewing(before: .seconds(24 * 3600)).renewAfter == .seconds(24 * 3600 - 600))
+    }
 }

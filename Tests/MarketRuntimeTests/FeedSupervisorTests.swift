@@ -258,3 +258,33 @@ extension FeedSupervisorTests {
         #expect(transport.keepalives >= 2)
     }
 }
+
+extension FeedSupervisorTests {
+    /// A connection as old as `renewAfter` is closed and made again at once, with no problem
+    /// shown: the exchange (Binance, 24 h) would have closed it soon.
+    @Test func anOldConnectionIsRenewedWithoutAProblem() async throws {
+        let (fetcher, transport) = wholeBookFeed(.init(messages: [tick], closesAfterwards: false))
+        let clock = ManualClock()
+        let store = MarketStore(clock: clock)
+        let supervisor = FeedSupervisor(
+            transport: transport, fetcher: fetcher, store: store,
+            configuration: FeedConfiguration(keepaliveInterval: .seconds(600)).renewing(before: .seconds(630)), clock: clock)
+        let running = Task { await supervisor.run() }
+        defer { running.cancel() }
+        _ = try await waitFor(store) { $0.feed.state == .live }
+        var advanced = Duration.zero
+        _ = try await eventually(looks: 60_000, pause: .milliseconds(1)) {
+            // Time moves only while the session's watch waits on its tick: the renewal waits for no backoff.
+            if transport.connections < 2, clock.pendingSleeps.contains(.seconds(1)) {
+                clock.advance(by: .seconds(1))
+                advanced += .seconds(1)
+            }
+            return transport.connections >= 2 || advanced >= .seconds(60)
+        }
+        #expect(transport.connections == 2, "renewed after 30 s")
+        #expect(advanced == .seconds(30))
+        let renewed = try await waitFor(store) { $0.feed.state == .live && $0.feed.messages == 2 }
+        #expect(renewed.feed.state == .live)
+        #expect(renewed.feed.lastProblem == nil, "a renewal is not a problem")
+    }
+}
