@@ -254,13 +254,12 @@ public struct LivePipeline: Sendable {
         let configuration: FeedConfiguration
     }
 
-    /// Returns once market data flows from every exchange (each feed reads `live`), or each
-    /// that does not has failed often enough to read `failed`, or after `limit`, whichever is
-    /// first. Reads the store's snapshots, so it is the only reader meanwhile.
+    /// Returns once market data flows from every exchange and the premium's reference (each
+    /// feed reads `live`), or each that does not has failed often enough to read `failed`, and
+    /// the won–dollar rate has been read or has failed to be (or is off) — or after `limit`,
+    /// whichever is first. Reads the store's snapshots, so it is the only reader meanwhile.
     public func untilLive(waitingAtMost limit: Duration) async {
-        await untilSnapshot(waitingAtMost: limit) { board in
-            board.exchanges.allSatisfy { [.live, .failed].contains(board[$0].feed.state) }
-        }
+        await untilSnapshot(waitingAtMost: limit, \.isUnderWay)
     }
 
     /// Returns once a snapshot the store hands out meets `condition`, or after `limit`.

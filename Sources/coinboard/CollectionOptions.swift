@@ -1,15 +1,18 @@
 import ArgumentParser
 import FeedPipeline
 
-/// How long `snapshot` and `record` collect: `--duration` seconds once market data flows,
-/// after waiting at most `--wait` seconds for it to start, so a slow start (a loaded machine,
-/// a far exchange) shortens nothing that is collected.
+/// How long `snapshot` and `record` collect: `--duration` seconds once market data flows from
+/// every feed (the premium's reference too) and the won–dollar rate is read or has failed,
+/// after waiting at most `--wait` seconds for that, so a slow start (a loaded machine, a far
+/// exchange) shortens nothing that is collected.
 struct CollectionOptions: ParsableArguments {
     @Option(
-        help: "Seconds to collect, once market data flows (default: 3 for snapshot, 60 for record); a replay stops once its recording has played.")
+        help:
+            "Seconds to collect, once market data flows from every feed and the won–dollar rate is read (default: 3 for snapshot, 60 for record); a replay stops once its recording has played."
+    )
     var duration: Double?
 
-    @Option(help: "Seconds to wait for market data to start flowing before collecting anyway.")
+    @Option(help: "Seconds to wait for market data to start flowing (and the rate to be read) before collecting anyway.")
     var wait: Double = 15
 
     func validate() throws {

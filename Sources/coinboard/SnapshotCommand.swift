@@ -14,7 +14,8 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Connect to an exchange (or several), wait, and print what was received.",
         discussion: """
             Tickers come for every KRW market; books, trades and candles for the --markets given. \
-            The --duration starts once market data flows (waiting at most --wait for it), so a slow \
+            The --duration starts once market data flows from every feed, the premium's reference among them, and the \
+            won–dollar rate has been read or has failed to be (waiting at most --wait for it all), so a slow \
             connection does not shorten it; with --candles it then waits (at most --wait again) until each market's \
             candles have come. Candles are kept between runs in the candle store (--candle-cache). Exits 0 when anything was fetched (from any exchange), 1 with one line on \
             stderr when nothing could be. With several exchanges (--exchange bithumb,upbit) it prints each \
