@@ -9,22 +9,32 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         }
     }
 
+    /// The port `server` (a `serve-demo`) listens on.
+    static func port(of server: ServerProcess) async throws -> Substring {
+        try #require(try await server.firstLine()?.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+    }
+
+    /// The dashboard in tmux on the `serve-demo` at `port` (Bithumb and the premium's reference),
+    /// the won–dollar rate read from `forex`, with `options` more; its files in `run`'s folder.
+    static func premiumDashboard(port: Substring, forex: String, options: String = "", width: Int, in run: Run) async throws -> TmuxSession {
+        let local = "127.0.0.1:\(port)"
+        return try await TmuxSession.start(
+            try run.command(
+                "--ws-url ws://\(local)/websocket/v1 --rest-url http://\(local) --ws-url binance=ws://\(local)/binance/stream "
+                    + "--rest-url binance=http://\(local)/binance --rest-url fx=\(forex) \(options) --candle-cache off "
+                    + "--watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"), width: width, height: 45)
+    }
+
     /// The kimchi premium against `serve-demo` (Bithumb, Binance and the forex quote from one
     /// world): the column and its sort, the status bar's reference and rate, the detail header's
     /// reference line, a premium alert that fires once; `q` exits 0 with the terminal restored.
     @Test func thePremiumColumnSortDetailAndAlert() async throws {
         let server = try ServerProcess(["serve-demo", "--port", "0", "--seed", "5", "--markets", "40", "--rate", "100"])
         defer { server.stop() }
-        let line = try #require(try await server.firstLine())
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        let port = try await Self.port(of: server)
         let run = try Run()
         defer { run.remove() }
-        let local = "127.0.0.1:\(port)"
-        let tmux = try await TmuxSession.start(
-            try run.command(
-                "--ws-url ws://\(local)/websocket/v1 --rest-url http://\(local) --ws-url binance=ws://\(local)/binance/stream "
-                    + "--rest-url binance=http://\(local)/binance --rest-url fx=http://\(local)/fx --candle-cache off "
-                    + "--watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"), width: 150, height: 45)
+        let tmux = try await Self.premiumDashboard(port: port, forex: "http://127.0.0.1:\(port)/fx", width: 150, in: run)
         defer { tmux.kill() }
         let live = try await tmux.waitForScreen("the board with premiums, the reference live and the rate read") { screen in
             screen.contains("김프 바이낸스 ● live") && screen.contains("환율 1,") && Self.premiums(screen).count > 10
@@ -69,20 +79,15 @@ extension TimedEndToEndTests.DashboardTmuxTests {
     @Test func theRateFallsBackToTetherAndComesBack() async throws {
         let server = try ServerProcess(["serve-demo", "--port", "0", "--seed", "5", "--markets", "40", "--rate", "100"])
         defer { server.stop() }
-        let port = try #require(try await server.firstLine()?.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        let port = try await Self.port(of: server)
         // A port known to be free: a server's, stopped; the rate is read from it while it is down.
         let forexServer = try ServerProcess(["serve-demo", "--port", "0", "--markets", "5", "--rate", "10"])
-        let forexPort = try #require(try await forexServer.firstLine()?.firstMatch(of: /127\.0\.0\.1:(\d+)/)).1
+        let forexPort = try await Self.port(of: forexServer)
         forexServer.stop()
         let run = try Run()
         defer { run.remove() }
-        let local = "127.0.0.1:\(port)"
-        let tmux = try await TmuxSession.start(
-            try run.command(
-                "--ws-url ws://\(local)/websocket/v1 --rest-url http://\(local) --ws-url binance=ws://\(local)/binance/stream "
-                    + "--rest-url binance=http://\(local)/binance --rest-url fx=http://127.0.0.1:\(forexPort)/fx --rate-refresh 1 "
-                    + "--request-timeout 1 --candle-cache off --watchlist \(run.folder)/watchlist.json --log-file \(run.folder)/log"),
-            width: 170, height: 45)
+        let tmux = try await Self.premiumDashboard(
+            port: port, forex: "http://127.0.0.1:\(forexPort)/fx", options: "--rate-refresh 1 --request-timeout 1", width: 170, in: run)
         defer { tmux.kill() }
         try await tmux.waitForScreen("the exchange's KRW-USDT standing in for the rate, labelled") { screen in
             screen.contains("김프 바이낸스 ● live") && screen.contains("테더 환율(빗썸)") && Self.premiums(screen).count > 10

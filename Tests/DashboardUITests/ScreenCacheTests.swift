@@ -18,6 +18,19 @@ import Testing
             Market(code: MarketCode(quote: "KRW", base: "C\(index)")!, koreanName: "코인\(index)", englishName: "Coin \(index)")
         }
 
+    /// Whether `state` drawn with `cache` is `state` drawn from nothing; records the two frames
+    /// when not.
+    static func drawsAlike(_ state: UIState, cache: inout ScreenCache, step: Int) -> Bool {
+        let cached = DashboardScreen.render(state, cache: &cache)
+        let drawn = DashboardScreen.render(state)
+        guard cached == drawn else {
+            Issue.record(
+                "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
+            return false
+        }
+        return true
+    }
+
     @Test func framesDrawnFromTheCacheAreFramesDrawnFromNothing() {
         var random = SeededGenerator(seed: 0xCAC4E)
         var market = MarketState()
@@ -84,13 +97,7 @@ import Testing
                 _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
-            let cached = DashboardScreen.render(state, cache: &cache)
-            let drawn = DashboardScreen.render(state)
-            guard cached == drawn else {
-                Issue.record(
-                    "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
-                return
-            }
+            guard Self.drawsAlike(state, cache: &cache, step: step) else { return }
             #expect(cache.marketTable.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
             #expect(cache.marketTable.models.count <= listed.count, "the models are at most one a listed market")
         }
@@ -161,13 +168,7 @@ import Testing
                 _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
-            let cached = DashboardScreen.render(state, cache: &cache)
-            let drawn = DashboardScreen.render(state)
-            guard cached == drawn else {
-                Issue.record(
-                    "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
-                return
-            }
+            guard Self.drawsAlike(state, cache: &cache, step: step) else { return }
             #expect(cache.marketTable.models.count <= Self.markets.count, "the models are at most one a listed market")
         }
     }
