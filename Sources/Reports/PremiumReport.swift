@@ -61,8 +61,7 @@ struct PremiumReport: Encodable, Sendable {
                         $0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code], signals: snapshot.signals(for: $0))
                 }
             })
-        let premiums = exchanges.flatMap { board.premiums(on: $0) }
-        premium = KimchiPremium.widestFirst(premiums).map { premium in
+        premium = board.premiums(on: exchanges).map { premium in
             Row(
                 symbol: premium.market.code, exchange: premium.exchange.rawValue, price: premium.price.description,
                 referenceSymbol: premium.referenceMarket.code, referencePrice: premium.referencePrice.description,

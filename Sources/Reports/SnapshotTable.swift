@@ -84,7 +84,7 @@ public struct SnapshotTable: Sendable {
         ]
         let widths = [14, 10, 18, 18, 22, 0]
         lines.append(row(["MARKET", "EXCHANGE", "PRICE", "BINANCE USDT", "BINANCE KRW", "PREMIUM %"], widths: widths))
-        for premium in KimchiPremium.widestFirst(board.exchanges.flatMap { board.premiums(on: $0) }) {
+        for premium in board.premiums(on: board.exchanges) {
             lines.append(
                 row(
                     [

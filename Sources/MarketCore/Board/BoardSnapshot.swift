@@ -81,8 +81,15 @@ extension BoardSnapshot {
     /// The premiums of every coin listed and priced on `exchange` with a reference price, the
     /// widest first; empty without a reference or a rate.
     public func premiums(on exchange: Exchange) -> [KimchiPremium] {
+        premiums(on: [exchange])
+    }
+
+    /// The premiums of every coin on each of `exchanges`, as for one exchange, the
+    /// widest first across them all.
+    public func premiums(on exchanges: [Exchange]) -> [KimchiPremium] {
         guard let rate = wonDollarRate?.rate, reference != nil else { return [] }
-        return KimchiPremium.widestFirst(self[exchange].markets.compactMap { premium(of: $0.code, on: exchange, rate: rate) })
+        return KimchiPremium.widestFirst(
+            exchanges.flatMap { exchange in self[exchange].markets.compactMap { premium(of: $0.code, on: exchange, rate: rate) } })
     }
 
     /// KRW-USDT on `exchange` against the forex quote (테더 프리미엄); `nil` without the quote
