@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product coinboard
-binary="$(swift build -c release --show-bin-path)/coinboard"
+scripts/build-release.sh
+binary="$(scripts/build-release.sh --show-bin-path)/coinboard"
 # Korean names need a UTF-8 locale; every Debian has C.UTF-8.
 case "${LC_ALL:-${LC_CTYPE:-${LANG:-}}}" in
     *UTF-8* | *utf8* | *UTF8* | *utf-8*) ;;

@@ -10,12 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:-$HOME/.local}"
 scripts/install-deps.sh
-swift build -c release --product coinboard
-binary="$(swift build -c release --show-bin-path)/coinboard"
+scripts/build-release.sh
+binary="$(scripts/build-release.sh --show-bin-path)/coinboard"
 manuals="$(mktemp -d)"
 trap 'rm -rf "$manuals"' EXIT
-swift package plugin generate-manual --configuration release --authors "coinboard" >/dev/null
-cp .build/plugins/GenerateManual/outputs/coinboard/coinboard.1 "$manuals/"
+scripts/build-release.sh --manual "$manuals"
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
     "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$prefix/bin/coinboard"

@@ -361,7 +361,7 @@ def main():
     if not shutil.which("tmux"):
         sys.exit("loadtest: tmux is needed (scripts/install-deps.sh installs it)")
     if not os.access(arguments.binary, os.X_OK):
-        sys.exit(f"loadtest: no executable at {arguments.binary} (swift build -c release --product coinboard)")
+        sys.exit(f"loadtest: no executable at {arguments.binary} (scripts/build-release.sh)")
     if arguments.startup:
         with tempfile.TemporaryDirectory(prefix="coinboard-load-") as folder:
             for run in measure_startup(arguments, folder):

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Writes scripts/coinboard.order: the functions the dashboard runs, hottest first, for the
+linker to place together (scripts/build-release.sh passes it as lld's --symbol-ordering-file).
+
+Why: the kernel maps a program's code into memory 64 KiB at a time around each page it runs, so
+a few hundred small functions spread over 30 MiB of code keep most of it resident. Placed side
+by side, the code the dashboard runs (some 2 MiB) is all that its resident size holds.
+
+How: the release build runs under valgrind's callgrind, in a private tmux at 140x45, against
+`serve-demo --rate 1000` with the demo's Binance and won–dollar rate: the market table, the
+Favorites and holdings tabs, the help, the next sort, the detail view of the first market (book, trades,
+chart, another chart interval), back to the table, then `q`. Every function of the executable
+that ran, with its instruction count, comes from callgrind's output; functions of the
+libraries it loads are left out (the linker places only its own). Names are mangled, so they
+hold across builds and checkouts until the code they name changes; run this again after large
+changes (names no longer present are skipped by the linker, new code goes after the listed).
+
+Usage: scripts/order_file.py [--binary BIN] [--seconds 90] [--out scripts/coinboard.order]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+import time
+
+from loadtest import Tmux, demo_feed, serve_demo
+from processes import stop
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", help="a release build (default: scripts/build-release.sh's)")
+    parser.add_argument("--seconds", type=float, default=90, help="time on the table before the keys (valgrind is slow)")
+    parser.add_argument("--out", default="scripts/coinboard.order")
+    return parser.parse_args()
+
+
+def release_binary():
+    subprocess.run(["scripts/build-release.sh"], check=True)
+    folder = subprocess.run(["scripts/build-release.sh", "--show-bin-path"], capture_output=True, text=True, check=True)
+    return os.path.join(folder.stdout.strip(), "coinboard")
+
+
+def profile(binary, folder, seconds):
+    """Runs the dashboard under callgrind through the screens; the path of callgrind's output."""
+    # valgrind 3.19 cannot read the DWARF Swift 6 writes; the symbol table is enough.
+    measured = os.path.join(folder, "coinboard")
+    subprocess.run(["objcopy", "--strip-debug", binary, measured], check=True)
+    out = os.path.join(folder, "callgrind.out")
+    demo, port = serve_demo(binary, 1000)
+    tmux = Tmux(folder)
+    try:
+        command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/state "
+                   f"valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {measured} "
+                   f"{demo_feed(port, reference=True)} --log-file {folder}/dashboard.log")
+        tmux.run("new-session", "-d", "-s", "load", "-x", "140", "-y", "45", command)
+        tmux.wait_for(lambda text: "● live" in text, 300, "the feed to be live under valgrind")
+        time.sleep(seconds)
+        for keys, pause in [("Tab", 10), ("Tab", 10), ("Tab", 10), ("?", 5), ("?", 5), ("s", 10), ("Enter", 40),
+                            ("3", 20), ("Escape", 10), ("q", 0)]:
+            tmux.run("send-keys", "-t", "load", keys)
+            time.sleep(pause)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not (os.path.exists(out) and os.path.getsize(out) > 0):
+            time.sleep(1)
+        time.sleep(2)
+        return out
+    finally:
+        tmux.kill()
+        stop(demo)
+
+
+def executed_functions(out, binary_name):
+    """The functions of `binary_name` in callgrind's output, with their own instruction counts."""
+    listing = subprocess.run(["callgrind_annotate", "--threshold=100", "--inclusive=no", out],
+                             capture_output=True, text=True, check=True).stdout
+    functions = []
+    pattern = re.compile(r"^\s*([\d,]+) \([\s\d.]+%\)\s+[^:]*:(\S+) \[(.+)\]$")
+    for line in listing.splitlines():
+        match = pattern.match(line)
+        if match and os.path.basename(match.group(3)) == binary_name and not match.group(2).startswith("0x"):
+            functions.append((int(match.group(1).replace(",", "")), match.group(2)))
+    return [name for _, name in sorted(functions, key=lambda item: -item[0])]
+
+
+def main():
+    arguments = parse_arguments()
+    os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    binary = os.path.abspath(arguments.binary) if arguments.binary else release_binary()
+    with tempfile.TemporaryDirectory() as folder:
+        names = executed_functions(profile(binary, folder, arguments.seconds), "coinboard")
+    if len(names) < 1000:
+        raise SystemExit(f"order_file: only {len(names)} functions ran; the profile is not of a dashboard at work")
+    with open(arguments.out, "w") as order:
+        order.write("\n".join(names) + "\n")
+    print(f"{arguments.out}: {len(names)} functions")
+
+
+if __name__ == "__main__":
+    main()
