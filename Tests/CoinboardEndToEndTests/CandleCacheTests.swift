@@ -155,17 +155,28 @@ extension TimedEndToEndTests.CandleCacheTests {
                 #expect(check == "ok\n", "after a kill: \(check)")
             }
             // The benchmark's pages: round r writes minutes r..<r+200 with closes 155,000,000 +
-            // (minute − r), so a market's newest page is whole when that offset is one number.
+            // (minute − r), rounds 0, 1, 2… from minute 0 in every run. So the run that wrote a
+            // market last, ending at round R, left minute m at round min(m, R) up to R + 199
+            // (a longer run before it may have left minutes after that): R is the last minute
+            // from 0 up that holds its own round, and round R's page must be there whole —
+            // however many rounds the runs managed before their kills.
             let store = try CandleStore(path: path)
             #expect(try await store.stats().candles >= 200)
             for index in 0..<200 {
                 let market = try #require(MarketCode(quote: "KRW", base: "C\(index)"))
-                let page = try await store.candles(of: CandleSeriesKey(source: "bench", market: market, interval: .oneMinute), limit: 200)
-                let rounds = Set(
-                    page.map { candle in
-                        (candle.start.microseconds - 1_764_300_000_000_000) / 60_000_000 - Int64(candle.close.doubleValue - 155_000_000)
-                    })
-                #expect(rounds.count <= 1, "market C\(index): a page written in part, rounds \(rounds.sorted())")
+                let kept = try await store.candles(
+                    of: CandleSeriesKey(source: "bench", market: market, interval: .oneMinute), limit: 1_000_000)
+                let roundAt = Dictionary(
+                    kept.map { candle in
+                        let minute = (candle.start.microseconds - 1_764_300_000_000_000) / 60_000_000
+                        return (minute, minute - Int64(candle.close.doubleValue - 155_000_000))
+                    },
+                    uniquingKeysWith: { first, _ in first })
+                guard !roundAt.isEmpty else { continue }
+                var last: Int64 = 0
+                while roundAt[last + 1] == last + 1 { last += 1 }
+                let torn = (last..<last + 200).filter { roundAt[$0] != last }
+                #expect(torn.isEmpty, "market C\(index): round \(last)'s page written in part, minutes \(torn)")
             }
         }
     }
