@@ -2,7 +2,7 @@
 # The release build of coinboard a user runs, and that every benchmark measures:
 #   scripts/build-release.sh                  builds it
 #   scripts/build-release.sh --show-bin-path  prints the folder it is in
-#   scripts/build-release.sh --manual DIR     writes its manual page, coinboard.1, into DIR
+#   scripts/build-release.sh --manual DIR     writes the manual page, coinboard.1, into DIR
 # Linked for a small resident size (docs/BENCHMARKS.md, issue 31): the Swift runtime and
 # Foundation linked in (only the code used is kept, no libFoundation.so mapped), lld with
 # relative relocations packed (glibc 2.36 or later), the functions the dashboard runs placed
@@ -21,7 +21,10 @@ case "${1:-}" in
     --show-bin-path)
         exec swift build "${flags[@]}" --show-bin-path ;;
     --manual)
-        swift package "${flags[@]}" plugin generate-manual --configuration release --authors "coinboard" >/dev/null
+        # The manual is the command definitions, the same in every build. The plugin builds with
+        # SwiftPM's defaults (`swift package` takes no --static-swift-stdlib), which in release
+        # would build these objects again differently; in debug it shares the tests' build.
+        swift package plugin generate-manual --configuration debug --authors "coinboard" >/dev/null
         cp .build/plugins/GenerateManual/outputs/coinboard/coinboard.1 "$2/" ;;
     *)
         # The order is no input SwiftPM tracks: link again when it changed.
