@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 
-from processes import stop
+from processes import stop, valgrind_copy
 
 
 def parse_arguments():
@@ -90,10 +90,7 @@ def main():
     make_recordings(os.path.abspath(arguments.binary), arguments.recordings)
     recordings = os.path.abspath(arguments.recordings)
     with tempfile.TemporaryDirectory() as folder:
-        # valgrind 3.19 cannot read the DWARF Swift 6 writes; the symbol table is enough.
-        binary = os.path.join(folder, "coinboard")
-        subprocess.run(["objcopy", "--strip-debug", arguments.binary, binary], check=True)
-        measure(binary, recordings, arguments.runs, arguments.only)
+        measure(valgrind_copy(arguments.binary, folder), recordings, arguments.runs, arguments.only)
 
 
 def measure(binary, recordings, runs, only):

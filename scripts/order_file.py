@@ -26,7 +26,7 @@ import tempfile
 import time
 
 from loadtest import Tmux, demo_feed, serve_demo
-from processes import stop
+from processes import stop, valgrind_copy
 
 
 def parse_arguments():
@@ -45,9 +45,7 @@ def release_binary():
 
 def profile(binary, folder, seconds):
     """Runs the dashboard under callgrind through the screens; the path of callgrind's output."""
-    # valgrind 3.19 cannot read the DWARF Swift 6 writes; the symbol table is enough.
-    measured = os.path.join(folder, "coinboard")
-    subprocess.run(["objcopy", "--strip-debug", binary, measured], check=True)
+    measured = valgrind_copy(binary, folder)
     out = os.path.join(folder, "callgrind.out")
     demo, port = serve_demo(binary, 1000)
     tmux = Tmux(folder)
