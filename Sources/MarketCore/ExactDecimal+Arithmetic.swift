@@ -116,7 +116,12 @@ extension ExactDecimal {
 extension ExactDecimal {
     /// The exact value of `count` × 10^−`fractionDigits` (`ExactDecimal(count: 15, fractionDigits: 4)` is `0.0015`).
     public init(count: Int, fractionDigits: Int) {
-        self = ExactDecimal(count).shifted(byPowerOfTen: -fractionDigits)
+        guard (0...Self.scale).contains(fractionDigits) else {
+            self = ExactDecimal(count).shifted(byPowerOfTen: -fractionDigits)
+            return
+        }
+        // Exact: |count| < 2⁶³ times at most 10¹⁸ stays below 10³⁷.
+        self.init(units: Int128(count) * Int128(powersOfTen[Self.scale - fractionDigits]))
     }
 
     /// The largest multiple of `step` not above the value (the value itself for a non-positive step).

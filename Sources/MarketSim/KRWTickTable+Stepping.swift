@@ -1,4 +1,4 @@
-public import MarketCore
+import MarketCore
 
 /// Stepping along the tick grid, as the simulator places its orders.
 extension KRWTickTable {
@@ -22,14 +22,5 @@ extension KRWTickTable {
     /// The highest valid price not above `price`.
     static func snappedDown(_ price: ExactDecimal) -> ExactDecimal {
         price.floored(toMultipleOf: tick(at: price))
-    }
-
-    /// The valid price nearest to `value` (at least the finest tick).
-    static func nearest(to value: Double) -> ExactDecimal {
-        let rough = ExactDecimal(count: Int(max(1, (value * 1e8).rounded())), fractionDigits: 8)
-        let tick = tick(at: rough)
-        let floor = rough.floored(toMultipleOf: tick)
-        let chosen = (rough - floor) + (rough - floor) >= tick ? floor + tick : floor
-        return max(snappedDown(chosen), finestTick)
     }
 }

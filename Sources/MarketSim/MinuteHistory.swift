@@ -108,20 +108,25 @@ struct MinuteHistory: Sendable {
         let volatility = path.volatilityPerSecond * SimMath.exp(hour.regime)
         let from = hour.logs[offset] + hour.premiumLog
         let target = hour.logs[offset + 1] + hour.premiumLog
-        let open = KRWTickTable.nearest(to: SimMath.exp(from))
-        var prices = [open]
+        let openCount = KRWTickTable.nearestCount(to: SimMath.exp(from))
+        var (high, low, closeCount) = (openCount, openCount, openCount)
         for step in 1...4 {
             let drift = from + (target - from) * Double(step) / 4
-            prices.append(KRWTickTable.nearest(to: SimMath.exp(drift + volatility * 4 * generator.normal())))
+            closeCount = KRWTickTable.nearestCount(to: SimMath.exp(drift + volatility * 4 * generator.normal()))
+            (high, low) = (max(high, closeCount), min(low, closeCount))
         }
-        let close = prices[4]
+        let open = ExactDecimal(count: openCount, fractionDigits: 8)
+        let close = ExactDecimal(count: closeCount, fractionDigits: 8)
         let volume = SimulatedMarket.quantity(
             notional: medianNotional * Double(count) * (0.6 + 0.8 * generator.unit()), price: close)
-        let average = (open + close).divided(by: 2) ?? close
+        // Half of each price, exactly: a count of at most 10¹⁸ times five fits a word.
+        let average =
+            ExactDecimal(count: openCount * 5, fractionDigits: 9) + ExactDecimal(count: closeCount * 5, fractionDigits: 9)
         let bought = (volume * ExactDecimal(count: Int(300 + generator.unit() * 400), fractionDigits: 3))
             .rounded(toFractionDigits: SimulatedMarket.quantityDigits)
         let candle = Candle(
-            start: start, open: open, high: prices.max() ?? open, low: prices.min() ?? open, close: close,
+            start: start, open: open, high: ExactDecimal(count: high, fractionDigits: 8),
+            low: ExactDecimal(count: low, fractionDigits: 8), close: close,
             volume: volume, tradeValue: (volume * average).rounded(toFractionDigits: 8))
         return Minute(candle: candle, bought: bought)
     }
