@@ -162,9 +162,17 @@ actor DemoMarket {
         clients[id]?.lastHeard = now
     }
 
-    /// Forgets a client whose connection ended.
+    /// Forgets a client whose connection ended; one whose queue overflowed is counted as
+    /// dropped, whether its last writes ended before the timers found it or after.
     func detach(_ id: Int) {
-        clients.removeValue(forKey: id)?.finish()
+        guard let client = clients.removeValue(forKey: id) else { return }
+        if client.isOverflowing { countDropped() }
+        client.finish()
+    }
+
+    private func countDropped() {
+        slowClientsDropped += 1
+        logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
     }
 
     /// Idle cuts, `{"status":"UP"}` heartbeats and Binance's pings; slow clients are dropped
@@ -174,8 +182,7 @@ actor DemoMarket {
             guard let client = clients[id] else { continue }
             if client.isOverflowing {
                 clients.removeValue(forKey: id)
-                slowClientsDropped += 1
-                logger.notice("dropped a WebSocket client that fell \(configuration.outboxLimit) frames behind")
+                countDropped()
             } else if case .binance = client.dialect {
                 servePings(id, at: now)
             } else if now.duration(since: client.lastHeard) >= configuration.idleTimeout {

@@ -151,7 +151,7 @@ struct ServiceLimitTests {
         let running = Task { try await exchange.run { announce.yield($0) } }
         var listening = ports.makeAsyncIterator()
         let port = try #require(await listening.next())
-        let silent = try SilentConnection(port: port)
+        let silent = try RawConnection(port: port)
         defer { silent.close() }
         #expect(try await get(port, "/v1/market/all").status == 200, "answered after the silent connection was accepted")
         let (ended, end) = AsyncStream.makeStream(of: Never.self)
@@ -177,35 +177,5 @@ struct ServiceLimitTests {
         // one included), so a failure leaves it behind rather than hang the suite.
         #expect(stopped, "the exchange stops while the silent connection is still open (it never closes it itself)")
         #expect(stopped && silent.readsEndOfStream(), "the exchange closed the silent connection")
-    }
-}
-
-/// A TCP connection to loopback that sends nothing (an HTTP pool's spare connection, a bare
-/// `nc`).
-private final class SilentConnection: Sendable {
-    private let descriptor: Int32
-
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw IOError(errnoCode: errno, reason: "connect") }
-    }
-
-    /// Whether the peer has closed the connection (a read returns end of stream, or the
-    /// connection was reset), without waiting.
-    func readsEndOfStream() -> Bool {
-        var byte: UInt8 = 0
-        let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT))
-        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-    }
-
-    func close() {
-        Glibc.close(descriptor)
     }
 }
