@@ -9,6 +9,11 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The simulator and the exact decimals it computes with, optimized in debug builds too:
+/// unoptimized, every 128-bit operation goes through the standard library's generic code and
+/// a demo exchange takes 15 s to make its past, which every end-to-end test pays.
+let optimizedInDebug: [SwiftSetting] = strictSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "coinboard",
     platforms: [.macOS(.v15)],
@@ -42,9 +47,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "SafeText", swiftSettings: strictSettings),
-        .target(name: "MarketCore", dependencies: ["SafeText"], swiftSettings: strictSettings),
+        .target(name: "MarketCore", dependencies: ["SafeText"], swiftSettings: optimizedInDebug),
         .target(name: "MarketWire", dependencies: ["MarketCore", "SafeText"], swiftSettings: strictSettings),
-        .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: strictSettings),
+        .target(name: "MarketSim", dependencies: ["MarketCore"], swiftSettings: optimizedInDebug),
         .target(
             name: "AccountAuth", dependencies: ["MarketWire", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings),
