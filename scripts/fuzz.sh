@@ -40,14 +40,14 @@ build || { echo "fuzz.sh: planning the build afresh"; rm -f "$work"/release.yaml
 binary="$work/release/CoinboardFuzz"
 
 fixtures=Tests/TestFixtures/Fixtures
-failed=0
-for target in "${targets[@]}"; do
+# One target: its seeds and dictionary, then libFuzzer; what it says goes to $work/$target.summary.
+fuzz_one() {
+    local target=$1 prefix corpus crashes dictionary status=0
     case "$target" in
         bithumb) prefix=bithumb-v2- ;;
         bithumb-legacy) prefix=bithumb-legacy- ;;
         upbit) prefix=upbit- ;;
         binance) prefix=binance- ;;
-        *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit, binance)" >&2; exit 64 ;;
     esac
     corpus="$work/corpus/$target"
     [ "$fresh" = no ] || corpus="$work/corpus-fresh/$target"
@@ -66,17 +66,43 @@ for target in "${targets[@]}"; do
     grep -ohE '"[A-Za-z_0-9]+"' "$fixtures/$prefix"* | sort -u | sed 's/"/\\"/g; s/.*/"&"/' > "$dictionary"
     printf '"%s"\n' '-1' '0' '1e20' '99999999999999999999' '0.000000000000000001' '1E-18' '9223372036854775807' \
         '-9223372036854775808' 'NaN' '[' '{' 'null' 'true' '\"' '\\u0000' '\\u202e' >> "$dictionary"
-    echo "== fuzzing $target (${limit[*]})"
-    if ! COINBOARD_FUZZ_TARGET=$target SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no \
-        ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
-        "$binary" "$corpus" -dict="$dictionary" "${limit[@]}" -max_len=65536 -rss_limit_mb=4096 \
-        -timeout=10 -artifact_prefix="$crashes/" -print_final_stats=1 > "$work/$target.log" 2>&1; then
-        failed=1
-        echo "fuzz.sh: $target found a failure; its input is in $crashes/ and the report in $work/$target.log" >&2
-        grep -E 'ERROR|Fatal error|SUMMARY|deadly signal|Test unit written' "$work/$target.log" | head -n 5 >&2 || true
-    fi
-    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$work/$target.log" \
-        | sed "s/^/  $target /" || true
-    grep -E '^#[0-9]+ +DONE' "$work/$target.log" | tail -n 1 | sed "s/^/  $target /" || true
+    {
+        echo "== fuzzing $target (${limit[*]})"
+        if ! COINBOARD_FUZZ_TARGET=$target SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no \
+            ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 \
+            "$binary" "$corpus" -dict="$dictionary" "${limit[@]}" -max_len=65536 -rss_limit_mb=4096 \
+            -timeout=10 -artifact_prefix="$crashes/" -print_final_stats=1 > "$work/$target.log" 2>&1; then
+            status=1
+            echo "fuzz.sh: $target found a failure; its input is in $crashes/ and the report in $work/$target.log"
+            grep -E 'ERROR|Fatal error|SUMMARY|deadly signal|Test unit written' "$work/$target.log" | head -n 5 || true
+        fi
+        grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$work/$target.log" \
+            | sed "s/^/  $target /" || true
+        grep -E '^#[0-9]+ +DONE' "$work/$target.log" | tail -n 1 | sed "s/^/  $target /" || true
+    } > "$work/$target.summary"
+    return $status
+}
+
+for target in "${targets[@]}"; do
+    case "$target" in
+        bithumb | bithumb-legacy | upbit | binance) ;;
+        *) echo "fuzz.sh: unknown target $target (bithumb, bithumb-legacy, upbit, binance)" >&2; exit 64 ;;
+    esac
+done
+# Each libFuzzer run is one thread: as many targets run at once as there are cores, and each
+# says what it found, in the order given, when its turn is done.
+cores=$(nproc)
+failed=0
+for ((first = 0; first < ${#targets[@]}; first += cores)); do
+    batch=("${targets[@]:first:cores}")
+    pids=()
+    for target in "${batch[@]}"; do
+        fuzz_one "$target" &
+        pids+=($!)
+    done
+    for index in "${!batch[@]}"; do
+        wait "${pids[$index]}" || failed=1
+        cat "$work/${batch[$index]}.summary"
+    done
 done
 exit $failed
