@@ -50,6 +50,7 @@ import json
 import os
 import random
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -70,6 +71,8 @@ def parse_arguments():
     parser.add_argument("--size", default="140x45", help="terminal size, WIDTHxHEIGHT")
     parser.add_argument("--detail", action="store_true", help="measure on the detail screen of the first market")
     parser.add_argument("--frame-rate", type=int, default=30, help="the dashboard's --frame-rate")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the dashboard (again for more), e.g. GLIBC_TUNABLES=…")
     parser.add_argument("--binary", default=".build/release/coinboard", help="the coinboard executable")
     parser.add_argument("--reference", action="store_true",
                         help="follow the premium's reference and rate from the same serve-demo (off otherwise)")
@@ -159,7 +162,8 @@ def start_dashboard(tmux, arguments, folder, options, state="state"):
     """The dashboard with `options` in the tmux session `load` at --size, its configuration and
     state in `folder`: its pid."""
     width, height = arguments.size.split("x")
-    command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/{state} "
+    extra = "".join(f"{shlex.quote(variable)} " for variable in arguments.env)
+    command = (f"exec env LANG=C.UTF-8 XDG_CONFIG_HOME={folder}/config XDG_STATE_HOME={folder}/{state} {extra}"
                f"{os.path.abspath(arguments.binary)} {options}")
     tmux.run("new-session", "-d", "-s", "load", "-x", width, "-y", height, command)
     return int(tmux.run("display-message", "-p", "-t", "load", "#{pane_pid}").strip())
