@@ -84,14 +84,16 @@ enum LastPrice {
     }
 
     /// The last price of `market` on the one exchange `options` choose, waiting at most `wait`
-    /// seconds for it; a usage error when the exchange has none (it does not list the market).
+    /// seconds for it, or only until the exchange's listing comes without the market; a usage
+    /// error when the exchange has none.
     static func of(
         _ market: MarketCode, exchange options: ExchangeOptions, file: HoldingsFileOptions, waitingAtMost wait: Double
     ) async throws -> ExactDecimal {
         let settings = try file.settings(flags: options.flags)
         let exchange = try options.ledgerExchange(settings)
         let board = try await board(plan: try options.plan(settings: settings), logFile: settings.logFile, waitingAtMost: wait) {
-            $0[exchange].tickers[market] != nil
+            let snapshot = $0[exchange]
+            return snapshot.tickers[market] != nil || (!snapshot.markets.isEmpty && !snapshot.markets.contains { $0.code == market })
         }
         guard let price = board[exchange].tickers[market]?.price else {
             throw ValidationError("\(exchange.rawValue) has no price for \(market.code); give the PRICE sold at")
