@@ -61,7 +61,6 @@ let package = Package(
             swiftSettings: strictSettings),
         .systemLibrary(name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalRescue"),
-        .target(name: "CAllocatorPolicy"),
         .target(name: "CursesTerminal", dependencies: ["TerminalKit", "CNCursesW", "CTerminalRescue"], swiftSettings: strictSettings),
         .target(
             name: "MarketRuntime",
@@ -158,7 +157,6 @@ let package = Package(
             name: "coinboard",
             dependencies: [
                 "MarketCore",
-                "CAllocatorPolicy",
                 "AccountAuth",
                 "SystemTime",
                 "MarketWire",

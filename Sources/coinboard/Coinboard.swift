@@ -1,5 +1,4 @@
 import ArgumentParser
-import CAllocatorPolicy
 import CursesTerminal
 import Foundation
 import Persistence
@@ -25,7 +24,6 @@ struct Coinboard: AsyncParsableCommand {
     /// and `--version` print as usual. A crash is one line too (see ``CrashRescue``).
     static func main() async {
         CrashRescue.install()
-        _ = ap_fix_allocator_thresholds()
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
