@@ -83,7 +83,7 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         // A port known to be free: a server's, stopped; the rate is read from it while it is down.
         let forexServer = try ServerProcess(["serve-demo", "--port", "0", "--markets", "5", "--rate", "10"])
         let forexPort = try await Self.port(of: forexServer)
-        forexServer.stop()
+        try await forexServer.terminate()
         let run = try Run()
         defer { run.remove() }
         let tmux = try await Self.premiumDashboard(

@@ -117,7 +117,7 @@ extension RecordAndBenchTests {
             written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         }
         #expect(enough(written), "recorded within two minutes: \(written.split(separator: "\n").count) lines")
-        let status = recorder.stop()
+        let status = try await recorder.terminate()
         return (status, try await recorder.firstLine())
     }
 }

@@ -87,7 +87,7 @@ extension TimedEndToEndTests {
                 seen.add(name, outcome)
             }
             #expect(seen.texts.contains { $0.origin == "sync upbit, wrong secret stderr" && $0.text.contains("jwt_verification") })
-            #expect(server.stop() == 0)
+            #expect(try await server.terminate() == 0)
             seen.add("serve-demo", server.printed)
             seen.addFiles(under: run.folder)
             let holdings = try #require(seen.texts.first { $0.origin == "config/coinboard/holdings.json" }).text

@@ -25,7 +25,7 @@ struct ServeDemoTests {
         #expect(rows.first?["korean_name"] as? String == "비트코인")
         let (legacy, _) = try await URLSession.shared.data(from: try #require(URL(string: base + "/public/ticker/BTC_KRW")))
         #expect(String(decoding: legacy, as: UTF8.self).hasPrefix(#"{"status":"0000","data":{"#))
-        #expect(server.stop() == 0)
+        #expect(try await server.terminate() == 0)
     }
 
     @Test(
@@ -61,6 +61,6 @@ struct ServeDemoTests {
         let (refused, reason) = try await read("coinboard-demo-access", "coinboard-demo-secret", nonce: "2")
         #expect(refused == 401)
         #expect(reason.contains("invalid_access_key"))
-        #expect(server.stop() == 0)
+        #expect(try await server.terminate() == 0)
     }
 }

@@ -53,7 +53,21 @@ final class ServerProcess: Sendable {
     /// Lets a paused process run on (SIGCONT).
     func resume() { kill(process.processIdentifier, SIGCONT) }
 
-    /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed).
+    /// ``stop(timeout:)`` without holding a thread of the test pool while the process ends:
+    /// with two threads, a process slow to stop would stop every test in this process, and
+    /// the exchanges they serve, with it.
+    @discardableResult
+    func terminate(timeout: Duration = .seconds(30)) async throws -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        resume()
+        process.terminate()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        return stop(timeout: .zero)
+    }
+
+    /// Sends SIGTERM and waits at most `timeout` for the exit status (nil if it had to be killed),
+    /// blocking its thread: for `defer` and `deinit`, where a process still running is killed.
     @discardableResult
     func stop(timeout: Duration = .seconds(30)) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
