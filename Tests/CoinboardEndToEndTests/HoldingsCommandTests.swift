@@ -183,7 +183,7 @@ struct HoldingsOutput: Decodable {
             #expect(weights.reduce(.zero, +).rounded(toFractionDigits: 10) == 100)
             let sold = try await folder.run(
                 "sell", "BTC", "0.1", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url",
-                "http://127.0.0.1:\(port)")
+                "http://127.0.0.1:\(port)", "--wait", "120")
             #expect(sold.status == 0, "\(sold.standardError)")
             let price = try #require(
                 sold.standardOutput.split(separator: " ").dropFirst(4).first.flatMap { ExactDecimal(String($0)) },
@@ -191,7 +191,7 @@ struct HoldingsOutput: Decodable {
             #expect(sold.standardOutput.hasPrefix("sold 0.1 KRW-BTC at \(price) on bithumb; 0.4 held"))
             let noPrice = try await folder.run(
                 "sell", "NOSUCHCOIN", "1", "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1",
-                "--rest-url", "http://127.0.0.1:\(port)")
+                "--rest-url", "http://127.0.0.1:\(port)", "--wait", "120")
             #expect(noPrice.status == 64)
             #expect(noPrice.standardError == "coinboard: bithumb has no price for KRW-NOSUCHCOIN; give the PRICE sold at\n")
         }
