@@ -38,7 +38,8 @@ extension TimedEndToEndTests {
                 #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
 
                 try await tmux.resize(width: 140, height: 45)
-                try await tmux.send("Tab", "g", "Enter")
+                // Bitcoin found by search: the table's order by traded value changes with the time of day.
+                try await tmux.send("Tab", "/", "B", "T", "C", "Enter", "Enter")
                 try await tmux.waitForScreen("the detail view on Bithumb") { $0.contains("[빗썸] 비트코인") && $0.contains("업비트 ") }
                 try await tmux.send("E")
                 try await tmux.waitForScreen("the detail view switched to Upbit") { screen in
