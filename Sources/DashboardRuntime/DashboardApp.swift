@@ -239,7 +239,8 @@ public actor DashboardApp {
     private func draw(_ state: UIState) {
         needsFrame = false
         lastFrameAt = clock.monotonicNow()
-        presenter.present(DashboardScreen.render(state, cache: &screenCache), on: backend)
+        let frame = DashboardScreen.render(state, into: presenter.blankFrame(size: state.size), cache: &screenCache)
+        presenter.present(frame, on: backend)
         measureLatency(of: state.snapshot, shownAt: clock.wallNow())
     }
 

@@ -9,7 +9,7 @@ public struct MarketSnapshot: Sendable, Equatable {
     /// Listed markets in listing order.
     public let markets: [Market]
     /// Latest ticker per market.
-    public let tickers: [MarketCode: Ticker]
+    public let tickers: SharedValueDictionary<MarketCode, Ticker>
     /// Current order book per market that has one.
     public let orderBooks: [MarketCode: OrderBook]
     /// Trade tape per market that has one.
@@ -33,7 +33,7 @@ public struct MarketSnapshot: Sendable, Equatable {
 
     /// Creates a snapshot.
     public init(
-        version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: [MarketCode: Ticker],
+        version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: SharedValueDictionary<MarketCode, Ticker>,
         orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
         candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
         staleBooks: Set<MarketCode> = [], alerts: [MarketCode: MarketWarning] = [:],

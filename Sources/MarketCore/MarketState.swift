@@ -36,7 +36,7 @@ public struct MarketState: Sendable {
     /// Listed markets in listing order.
     public private(set) var markets: [Market] = []
     /// Latest ticker per market.
-    public private(set) var tickers: [MarketCode: Ticker] = [:]
+    public private(set) var tickers = SharedValueDictionary<MarketCode, Ticker>()
     /// Current order book per market.
     public private(set) var orderBooks: [MarketCode: OrderBook] = [:]
     /// Trade tape per market.

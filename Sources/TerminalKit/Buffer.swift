@@ -17,6 +17,12 @@ public struct Buffer: Sendable, Hashable {
     /// The whole area.
     public var area: Rect { Rect(size: size) }
 
+    /// Makes every cell blank, keeping the buffer's memory: a buffer as ``init(size:)`` makes
+    /// it, for drawing the next frame into without a new allocation.
+    public mutating func clear() {
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+    }
+
     /// The cell at a position; a blank cell outside the buffer.
     public subscript(x: Int, y: Int) -> Cell {
         guard contains(x: x, y: y) else { return .blank }

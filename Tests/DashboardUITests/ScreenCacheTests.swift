@@ -18,11 +18,12 @@ import Testing
             Market(code: MarketCode(quote: "KRW", base: "C\(index)")!, koreanName: "코인\(index)", englishName: "Coin \(index)")
         }
 
-    /// Whether `state` drawn with `cache` is `state` drawn from nothing; records the two frames
-    /// when not.
-    static func drawsAlike(_ state: UIState, cache: inout ScreenCache, step: Int) -> Bool {
-        let cached = DashboardScreen.render(state, cache: &cache)
+    /// Whether `state` drawn with `cache`, into the buffer `presenter` recycles as the app draws,
+    /// is `state` drawn from nothing into a new buffer; records the two frames when not.
+    static func drawsAlike(_ state: UIState, cache: inout ScreenCache, presenter: inout FramePresenter, step: Int) -> Bool {
+        let cached = DashboardScreen.render(state, into: presenter.blankFrame(size: state.size), cache: &cache)
         let drawn = DashboardScreen.render(state)
+        defer { presenter.present(cached, on: RecordingBackend(size: state.size)) }
         guard cached == drawn else {
             Issue.record(
                 "step \(step): the cached frame differs\n\(cached.lines.joined(separator: "\n"))\n--\n\(drawn.lines.joined(separator: "\n"))")
@@ -42,6 +43,7 @@ import Testing
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 120, height: 30), now: now)
         _ = state.reduce(.snapshotArrived(BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live)))))
         var cache = ScreenCache()
+        var presenter = FramePresenter()
         let keys: [Key] = [
             .down, .down, .up, .pageDown, .pageUp, .end, .home, .character("f"), .character("e"), .character("s"),
             .character("S"), .character("p"), .tab,
@@ -97,7 +99,7 @@ import Testing
                 _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
-            guard Self.drawsAlike(state, cache: &cache, step: step) else { return }
+            guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
             #expect(cache.marketTable.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
             #expect(cache.marketTable.models.count <= listed.count, "the models are at most one a listed market")
         }
@@ -132,6 +134,7 @@ import Testing
         var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 140, height: 30), now: now)
         _ = state.reduce(.snapshotArrived(board()))
         var cache = ScreenCache()
+        var presenter = FramePresenter()
         let keys: [Key] = [.down, .pageDown, .pageUp, .home, .character("f"), .character("s"), .character("S"), .tab]
         for step in 0..<600 {
             now = now.advanced(byMicroseconds: 40_000)
@@ -168,7 +171,7 @@ import Testing
                 _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
-            guard Self.drawsAlike(state, cache: &cache, step: step) else { return }
+            guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
             #expect(cache.marketTable.models.count <= Self.markets.count, "the models are at most one a listed market")
         }
     }

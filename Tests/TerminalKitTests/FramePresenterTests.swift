@@ -25,4 +25,20 @@ import Testing
         #expect(presenter.present(frame, on: backend) == 10)
         #expect(backend.screen.lines == ["     ", "ab   "])
     }
+
+    @Test func theBufferPresentedTwoFramesAgoComesBackBlankForTheNextFrame() {
+        let backend = RecordingBackend(size: Size(width: 6, height: 2))
+        var presenter = FramePresenter()
+        var first = presenter.blankFrame(size: backend.size)
+        first.write("가나다", x: 0, y: 0)
+        presenter.present(first, on: backend)
+        var second = presenter.blankFrame(size: backend.size)
+        #expect(second == Buffer(size: backend.size))
+        second.write("abc", x: 0, y: 1)
+        presenter.present(second, on: backend)
+        let third = presenter.blankFrame(size: backend.size)
+        #expect(third == Buffer(size: backend.size), "the first frame's cells are cleared")
+        #expect(presenter.present(third, on: backend) == 3, "diffed against the second frame, still held")
+        #expect(presenter.blankFrame(size: Size(width: 3, height: 1)) == Buffer(size: Size(width: 3, height: 1)))
+    }
 }

@@ -21,8 +21,15 @@ public enum DashboardScreen {
     /// Draws the screen the state calls for, copying from `cache` what the previous frame drew
     /// from the same inputs: the same buffer ``render(_:)`` draws.
     public static func render(_ state: UIState, cache: inout ScreenCache) -> Buffer {
+        render(state, into: Buffer(size: state.size), cache: &cache)
+    }
+
+    /// ``render(_:cache:)`` into `blank`, a buffer of blank cells (``FramePresenter/blankFrame(size:)``
+    /// gives one without allocating); a new one is made when it is not the state's size.
+    public static func render(_ state: UIState, into blank: consuming Buffer, cache: inout ScreenCache) -> Buffer {
         defer { cache.marketTable.endFrame() }
-        var buffer = Buffer(size: state.size)
+        var buffer = consume blank
+        if buffer.size != state.size { buffer = Buffer(size: state.size) }
         let theme = Theme(settings: state.settings)
         let area = buffer.area
         guard DashboardLayout.fits(state.size) else {

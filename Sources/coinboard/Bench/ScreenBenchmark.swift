@@ -103,7 +103,8 @@ struct ScreenBenchmark: ParsableCommand {
     ) {
         if ui.readsDifferently(at: now) { _ = ui.reduce(.tick(now)) }
         if let snapshot = board.snapshot(at: now) { _ = ui.reduce(.snapshotArrived(snapshot)) }
-        presenter.present(DashboardScreen.render(ui, cache: &cache), on: terminal)
+        let frame = DashboardScreen.render(ui, into: presenter.blankFrame(size: ui.size), cache: &cache)
+        presenter.present(frame, on: terminal)
     }
 }
 
