@@ -3,7 +3,7 @@ public enum MarketEvent: Sendable, Hashable {
     /// The listed markets with their names (a full listing replaces the previous one).
     case markets([Market])
     /// New ticker figures for a market.
-    case ticker(Ticker)
+    indirect case ticker(Ticker)
     /// A whole order book, replacing the previous one.
     case orderBook(OrderBook)
     /// Level changes to apply to a market's current book.
