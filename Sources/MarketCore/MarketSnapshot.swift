@@ -1,35 +1,81 @@
 /// An immutable, versioned view of every market, published by the store and read by the UI.
+///
+/// Its fields live in one object that its copies share: the UI copies the snapshot it draws
+/// many times a frame, and a copy is one reference counted, not one for each field.
 public struct MarketSnapshot: Sendable, Equatable {
+    private final class Storage: Sendable {
+        let version: UInt64
+        let capturedAt: Timestamp
+        let feed: FeedStatus
+        let markets: [Market]
+        let tickers: SharedValueDictionary<MarketCode, Ticker>
+        let orderBooks: [MarketCode: OrderBook]
+        let trades: [MarketCode: TradeTape]
+        let candles: [MarketCode: [CandleInterval: CandleSeries]]
+        let receivedAt: [MarketCode: Timestamp]
+        let staleBooks: Set<MarketCode>
+        let alerts: [MarketCode: MarketWarning]
+        let transfers: [String: TransferStatus]
+        let listedAt: [MarketCode: Timestamp]
+        let activity: [MarketCode: TradeActivity]
+        let diff: SnapshotDiff
+
+        init(
+            version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: SharedValueDictionary<MarketCode, Ticker>,
+            orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape], candles: [MarketCode: [CandleInterval: CandleSeries]],
+            receivedAt: [MarketCode: Timestamp], staleBooks: Set<MarketCode>, alerts: [MarketCode: MarketWarning],
+            transfers: [String: TransferStatus], listedAt: [MarketCode: Timestamp], activity: [MarketCode: TradeActivity], diff: SnapshotDiff
+        ) {
+            self.version = version
+            self.capturedAt = capturedAt
+            self.feed = feed
+            self.markets = markets
+            self.tickers = tickers
+            self.orderBooks = orderBooks
+            self.trades = trades
+            self.candles = candles
+            self.receivedAt = receivedAt
+            self.staleBooks = staleBooks
+            self.alerts = alerts
+            self.transfers = transfers
+            self.listedAt = listedAt
+            self.activity = activity
+            self.diff = diff
+        }
+    }
+
+    private let storage: Storage
+
     /// Increases by one with every published snapshot.
-    public let version: UInt64
+    public var version: UInt64 { storage.version }
     /// When the snapshot was taken, by the publisher's clock.
-    public let capturedAt: Timestamp
+    public var capturedAt: Timestamp { storage.capturedAt }
     /// The connection's state and counters at that moment.
-    public let feed: FeedStatus
+    public var feed: FeedStatus { storage.feed }
     /// Listed markets in listing order.
-    public let markets: [Market]
+    public var markets: [Market] { storage.markets }
     /// Latest ticker per market.
-    public let tickers: SharedValueDictionary<MarketCode, Ticker>
+    public var tickers: SharedValueDictionary<MarketCode, Ticker> { storage.tickers }
     /// Current order book per market that has one.
-    public let orderBooks: [MarketCode: OrderBook]
+    public var orderBooks: [MarketCode: OrderBook] { storage.orderBooks }
     /// Trade tape per market that has one.
-    public let trades: [MarketCode: TradeTape]
+    public var trades: [MarketCode: TradeTape] { storage.trades }
     /// Candle series per market and interval.
-    public let candles: [MarketCode: [CandleInterval: CandleSeries]]
+    public var candles: [MarketCode: [CandleInterval: CandleSeries]] { storage.candles }
     /// When data for each market last arrived, by the publisher's clock: how fresh each row is.
-    public let receivedAt: [MarketCode: Timestamp]
+    public var receivedAt: [MarketCode: Timestamp] { storage.receivedAt }
     /// Books from before the present connection, not replaced since (see ``bookState(of:)``).
-    public let staleBooks: Set<MarketCode>
+    public var staleBooks: Set<MarketCode> { storage.staleBooks }
     /// The exchange's alerts in force, by market.
-    public let alerts: [MarketCode: MarketWarning]
+    public var alerts: [MarketCode: MarketWarning] { storage.alerts }
     /// Deposit and withdrawal state by coin symbol.
-    public let transfers: [String: TransferStatus]
+    public var transfers: [String: TransferStatus] { storage.transfers }
     /// When markets that appeared in the listing while watched were first seen.
-    public let listedAt: [MarketCode: Timestamp]
+    public var listedAt: [MarketCode: Timestamp] { storage.listedAt }
     /// Streamed tickers that brought a trade, per market, over the last ten minutes.
-    public let activity: [MarketCode: TradeActivity]
+    public var activity: [MarketCode: TradeActivity] { storage.activity }
     /// What changed since the previous snapshot.
-    public let diff: SnapshotDiff
+    public var diff: SnapshotDiff { storage.diff }
 
     /// Creates a snapshot.
     public init(
@@ -40,21 +86,30 @@ public struct MarketSnapshot: Sendable, Equatable {
         transfers: [String: TransferStatus] = [:], listedAt: [MarketCode: Timestamp] = [:],
         activity: [MarketCode: TradeActivity] = [:], diff: SnapshotDiff
     ) {
-        self.version = version
-        self.capturedAt = capturedAt
-        self.feed = feed
-        self.receivedAt = receivedAt
-        self.staleBooks = staleBooks
-        self.markets = markets
-        self.tickers = tickers
-        self.orderBooks = orderBooks
-        self.trades = trades
-        self.candles = candles
-        self.alerts = alerts
-        self.transfers = transfers
-        self.listedAt = listedAt
-        self.activity = activity
-        self.diff = diff
+        storage = Storage(
+            version: version, capturedAt: capturedAt, feed: feed, markets: markets, tickers: tickers, orderBooks: orderBooks, trades: trades,
+            candles: candles, receivedAt: receivedAt, staleBooks: staleBooks, alerts: alerts, transfers: transfers, listedAt: listedAt,
+            activity: activity, diff: diff)
+    }
+
+    /// Equal fields; a copy of the same snapshot is equal without comparing them.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.version == rhs.version
+            && lhs.capturedAt == rhs.capturedAt
+            && lhs.feed == rhs.feed
+            && lhs.markets == rhs.markets
+            && lhs.tickers == rhs.tickers
+            && lhs.orderBooks == rhs.orderBooks
+            && lhs.trades == rhs.trades
+            && lhs.candles == rhs.candles
+            && lhs.receivedAt == rhs.receivedAt
+            && lhs.staleBooks == rhs.staleBooks
+            && lhs.alerts == rhs.alerts
+            && lhs.transfers == rhs.transfers
+            && lhs.listedAt == rhs.listedAt
+            && lhs.activity == rhs.activity
+            && lhs.diff == rhs.diff
     }
 
     /// An empty snapshot, version 0.

@@ -3,8 +3,9 @@
 public struct BoardSnapshot: Sendable, Equatable {
     /// The exchanges followed, Bithumb first.
     public let exchanges: [Exchange]
-    /// Each exchange's snapshot; every one of ``exchanges`` has one.
-    private let snapshots: [Exchange: MarketSnapshot]
+    /// Each exchange's snapshot, in the order of ``exchanges`` (a board follows one or two: a
+    /// look along them is cheaper than hashing).
+    private let snapshots: [MarketSnapshot]
     /// What the kimchi premium is measured against: the reference exchange and the rate.
     public let premiumReference: PremiumReference
 
@@ -12,8 +13,9 @@ public struct BoardSnapshot: Sendable, Equatable {
     /// measured against.
     public init(_ snapshots: [Exchange: MarketSnapshot], premiumReference: PremiumReference = .none) {
         precondition(!snapshots.isEmpty, "a board follows at least one exchange")
-        exchanges = snapshots.keys.sorted()
-        self.snapshots = snapshots
+        let sorted = snapshots.sorted { $0.key < $1.key }
+        exchanges = sorted.map(\.key)
+        self.snapshots = sorted.map(\.value)
         self.premiumReference = premiumReference
     }
 
@@ -32,7 +34,13 @@ public struct BoardSnapshot: Sendable, Equatable {
 
     /// `exchange`'s snapshot, or an empty one when it is not followed.
     public subscript(exchange: Exchange) -> MarketSnapshot {
-        snapshots[exchange] ?? .empty
+        snapshot(of: exchange) ?? .empty
+    }
+
+    /// `exchange`'s snapshot, `nil` when it is not followed.
+    private func snapshot(of exchange: Exchange) -> MarketSnapshot? {
+        for index in exchanges.indices where exchanges[index] == exchange { return snapshots[index] }
+        return nil
     }
 
     /// Whether more than one exchange is followed.
@@ -47,7 +55,7 @@ public struct BoardSnapshot: Sendable, Equatable {
     /// The gaps of the coins listed and priced on both Bithumb and Upbit, widest first; empty
     /// unless both are followed.
     public var gaps: [PriceGap] {
-        guard let bithumb = snapshots[.bithumb], let upbit = snapshots[.upbit] else { return [] }
+        guard let bithumb = snapshot(of: .bithumb), let upbit = snapshot(of: .upbit) else { return [] }
         return PriceGap.gaps(bithumb: bithumb.listedPrices, upbit: upbit.listedPrices)
     }
 }
