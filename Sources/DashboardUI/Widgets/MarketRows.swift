@@ -56,9 +56,16 @@ enum MarketRows {
             return ordered(
                 matched, board: board, exchange: exchange, listing: byCode, tab: tab, held: held, sort: sort, language: language)
         }
-        if tab != .compare, let keys = keptKeys(previous, snapshot: board[exchange], exchange: exchange, key: sort.key) {
-            let ranked = zip(previous.rows, keys).map { (code: $0, key: $1) }
-            return ordered(matched: matched, ranked, sort: sort, exchange: exchange, snapshot: board[exchange])
+        if tab != .compare, let kept = keptKeys(previous, snapshot: board[exchange], exchange: exchange, key: sort.key) {
+            let ranked = zip(previous.rows, kept.values).map { (code: $0, key: $1) }
+            // Rows whose new keys still sit between their neighbours' leave every pair in order:
+            // the rows stand as they were, with no sort.
+            guard kept.changed.allSatisfy({ isInOrder(at: $0, in: ranked, sort: sort) }) else {
+                return ordered(matched: matched, ranked, sort: sort, exchange: exchange, snapshot: board[exchange])
+            }
+            var unmoved = Sorted(matched: matched, rows: previous.rows)
+            unmoved.keys = Keys(values: kept.values, exchange: exchange, version: board[exchange].version, key: sort.key)
+            return unmoved
         }
         var sorted = ordered(
             previous.rows, board: board, exchange: exchange, listing: byCode, tab: tab, held: held, sort: sort, language: language)
@@ -66,21 +73,33 @@ enum MarketRows {
         return sorted
     }
 
-    /// `previous`'s keys brought up to `snapshot`, when they were read by `key` from `exchange`'s
-    /// snapshot right before it (or from it) and few tickers changed since.
-    private static func keptKeys(_ previous: Sorted, snapshot: MarketSnapshot, exchange: Exchange, key: SortKey) -> [ExactDecimal?]? {
+    /// `previous`'s keys brought up to `snapshot`, with the rows whose key was read again, when
+    /// they were read by `key` from `exchange`'s snapshot right before it (or from it) and few
+    /// tickers changed since.
+    private static func keptKeys(
+        _ previous: Sorted, snapshot: MarketSnapshot, exchange: Exchange, key: SortKey
+    ) -> (values: [ExactDecimal?], changed: [Int])? {
         guard let kept = previous.keys, kept.exchange == exchange, kept.key == key, kept.values.count == previous.rows.count,
             kept.version > 0, snapshot.version == kept.version || snapshot.version == kept.version &+ 1
         else { return nil }
-        guard snapshot.version != kept.version else { return kept.values }
-        let changed = snapshot.diff.tickers
-        guard changed.count <= keysUpdatedOneByOne else { return nil }
+        guard snapshot.version != kept.version else { return (kept.values, []) }
+        let changedTickers = snapshot.diff.tickers
+        guard changedTickers.count <= keysUpdatedOneByOne else { return nil }
         var values = kept.values
-        for code in changed {
+        var changed: [Int] = []
+        for code in changedTickers {
             guard let index = previous.rows.firstIndex(of: code) else { continue }
             values[index] = sortValue(of: code, key: key, snapshot: snapshot)
+            changed.append(index)
         }
-        return values
+        return (values, changed)
+    }
+
+    /// Whether the row at `index` of `ranked` comes after the one before it and before the one
+    /// after it in `sort`'s order.
+    private static func isInOrder<Key: Comparable>(at index: Int, in ranked: [(code: MarketCode, key: Key?)], sort: SortOrder) -> Bool {
+        (index == 0 || precedes(ranked[index - 1], ranked[index], sort: sort))
+            && (index + 1 == ranked.count || precedes(ranked[index], ranked[index + 1], sort: sort))
     }
 
     /// The markets the tab lists that match the search, in the listing's order.
@@ -146,15 +165,21 @@ enum MarketRows {
     /// The codes ordered by their keys in `sort`'s direction, those without a key last, equal
     /// keys by code.
     private static func ordered<Key: Comparable>(_ ranked: [(code: MarketCode, key: Key?)], sort: SortOrder) -> [(code: MarketCode, key: Key?)] {
-        ranked.sorted { lhs, rhs in
-            switch (lhs.key, rhs.key) {
-            case (nil, nil): return lhs.code < rhs.code
-            case (nil, _): return false
-            case (_, nil): return true
-            case (let left?, let right?):
-                if left == right { return lhs.code < rhs.code }
-                return sort.isDescending ? right < left : left < right
-            }
+        ranked.sorted { precedes($0, $1, sort: sort) }
+    }
+
+    /// Whether `lhs` is listed before `rhs` in `sort`'s order: by key in its direction, those
+    /// without a key last, equal keys by code.
+    private static func precedes<Key: Comparable>(
+        _ lhs: (code: MarketCode, key: Key?), _ rhs: (code: MarketCode, key: Key?), sort: SortOrder
+    ) -> Bool {
+        switch (lhs.key, rhs.key) {
+        case (nil, nil): return lhs.code < rhs.code
+        case (nil, _): return false
+        case (_, nil): return true
+        case (let left?, let right?):
+            if left == right { return lhs.code < rhs.code }
+            return sort.isDescending ? right < left : left < right
         }
     }
 
