@@ -58,11 +58,26 @@ public struct ReferenceWorld: Sendable {
     }
 
     /// The USDT price the reference exchange shows for a won price of `coin` at `time`: won ÷
-    /// (rate × (1 + premium)), to eight places; `nil` where it is not listed.
+    /// (rate × (1 + premium)), to the places of Binance's tick at that price
+    /// (``fractionDigits(ofPriceNear:)``); `nil` where it is not listed.
     public func usdtPrice(ofWonPrice won: ExactDecimal, coin: String, at time: Timestamp) -> ExactDecimal? {
         guard let premium = premiumPercent(of: coin, at: time) else { return nil }
         let dollars = rate(at: time) * (1 + premium.shifted(byPowerOfTen: -2))
-        return won.divided(by: dollars, roundedToFractionDigits: 8)
+        let digits = Self.fractionDigits(ofPriceNear: won.doubleValue / max(dollars.doubleValue, 1))
+        return won.divided(by: dollars, roundedToFractionDigits: digits)
+    }
+
+    /// The decimal places of a USDT price near `estimate`, as Binance's ticks give them: two
+    /// from $100 (BTC 104,376.33), one more for each power of ten below, four for prices of a
+    /// few dollars (XRP 2.3412), eight at most.
+    static func fractionDigits(ofPriceNear estimate: Double) -> Int {
+        var digits = 2
+        var bound = 100.0
+        while estimate < bound, digits < 8 {
+            bound /= 10
+            digits += 1
+        }
+        return digits
     }
 
     /// A value in [−1, 1] that moves linearly between draws at every `period` (one draw per

@@ -1,6 +1,7 @@
 import MarketCore
-import MarketSim
 import Testing
+
+@testable import MarketSim
 
 /// The demo's world outside Korea: a slow won–dollar rate and, for about three quarters of the
 /// coins, a premium that wanders about its own mean.
@@ -42,5 +43,11 @@ import Testing
             market: MarketCode(code: "KRW-BTC")!, exchange: .bithumb, price: 150_000_000, referenceMarket: MarketCode(code: "USDT-BTC")!,
             referencePrice: usdt, rate: world.rate(at: start))
         #expect((try #require(back.premiumPercent) - premium).magnitude < ExactDecimal("0.0001")!)
+        #expect(usdt == usdt.rounded(toFractionDigits: 2), "BTC's price in cents, as Binance's tick gives it: \(usdt)")
+    }
+
+    @Test func pricesHaveTheDecimalPlacesOfBinancesTicks() {
+        let places = [104_376.33, 3_301.5, 150.2, 99.99, 2.3412, 0.17, 0.012, 0.000_012_3].map(ReferenceWorld.fractionDigits(ofPriceNear:))
+        #expect(places == [2, 2, 2, 3, 4, 5, 6, 8])
     }
 }
