@@ -32,6 +32,8 @@ public actor DashboardApp {
     private let backend: any TerminalBackend
     private let store: MarketStore
     private let supervisors: [FeedSupervisor]
+    /// The reference exchange's feed (the kimchi premium's world prices), when it is followed.
+    private let referenceSupervisor: FeedSupervisor?
     private let watchlist: any WatchlistRepository
     private let holdings: any HoldingsRepository
     private let accounts: [any AccountReading]
@@ -67,10 +69,12 @@ public actor DashboardApp {
 
     /// Creates the app; nothing touches the terminal until ``run()``. `accounts` are the
     /// exchange accounts `U` on the 보유 tab reads (the settings' readable accounts become theirs);
-    /// `notice` is said in the status bar from the first frame.
+    /// `notice` is said in the status bar from the first frame. `referenceSupervisor` streams the
+    /// reference's trades and candles of the coin in the detail view when it shows them.
     public init(
         backend: sending any TerminalBackend, store: MarketStore, supervisors: [FeedSupervisor],
-        watchlist: any WatchlistRepository, holdings: any HoldingsRepository, accounts: [any AccountReading] = [],
+        referenceSupervisor: FeedSupervisor? = nil, watchlist: any WatchlistRepository, holdings: any HoldingsRepository,
+        accounts: [any AccountReading] = [],
         settings: DashboardSettings, frameRate: Int = defaultFrameRate, notice: String? = nil,
         clock: any RuntimeClock = SystemClock(), logger: Logger
     ) {
@@ -78,6 +82,7 @@ public actor DashboardApp {
         self.backend = backend
         self.store = store
         self.supervisors = supervisors
+        self.referenceSupervisor = referenceSupervisor
         self.watchlist = watchlist
         self.holdings = holdings
         self.accounts = accounts
@@ -148,7 +153,8 @@ public actor DashboardApp {
                         case .saveWatchlist(let watchlist): saves.watchlist.yield(watchlist)
                         case .saveHoldings(let holdings): saves.holdings.yield(holdings)
                         case .ringBell: backend.ringBell()
-                        case .follow(let market, let interval): follow.yield(FollowRequest(market: market, interval: interval))
+                        case .follow(let market, let interval, let reference):
+                            follow.yield(FollowRequest(market: market, interval: interval, reference: reference))
                         case .fetchEarlierCandles(let exchange, let market, let interval, let before):
                             fetchEarlierCandles(exchange, market, interval, before: before, group: &group)
                         case .readAccounts: readAccounts(group: &group, wake: wake)
@@ -270,6 +276,8 @@ public actor DashboardApp {
     private struct FollowRequest: Sendable {
         let market: MarketCode?
         let interval: CandleInterval
+        /// Whether the reference's trades and candles of the coin are shown as well.
+        let reference: Bool
     }
 
     /// Reads every account, each in a task of its own; each read, or why it failed, comes back
@@ -294,7 +302,8 @@ public actor DashboardApp {
     private func fetchEarlierCandles(
         _ exchange: Exchange, _ market: MarketCode, _ interval: CandleInterval, before: Timestamp, group: inout DiscardingTaskGroup
     ) {
-        guard let supervisor = supervisors.first(where: { $0.exchange == exchange }) else { return }
+        let supervisor = exchange == referenceSupervisor?.exchange ? referenceSupervisor : supervisors.first { $0.exchange == exchange }
+        guard let supervisor else { return }
         group.addTask { await supervisor.fetchEarlierCandles(of: market, interval: interval, before: before) }
     }
 
@@ -305,6 +314,8 @@ public actor DashboardApp {
                     focus: request.market.map { [$0] } ?? [],
                     candleInterval: request.market == nil ? nil : request.interval)
             }
+            let referenced = request.reference ? request.market?.inTether : nil
+            await referenceSupervisor?.setView(focus: referenced.map { [$0] } ?? [], candleInterval: referenced == nil ? nil : request.interval)
         }
     }
 }

@@ -95,7 +95,8 @@ struct DashboardOptions: ParsableArguments {
             ) { pipeline in
                 let app = DashboardApp(
                     backend: CursesBackend(usesColor: usesColor, usesMouse: settings.usesMouse),
-                    store: pipeline.store, supervisors: pipeline.supervisors, watchlist: repository, holdings: holdingsFile,
+                    store: pipeline.store, supervisors: pipeline.supervisors, referenceSupervisor: pipeline.referenceSupervisor,
+                    watchlist: repository, holdings: holdingsFile,
                     accounts: DashboardAccount.accounts(of: plan, in: pipeline, environment: environment), settings: settings, frameRate: frameRate,
                     notice: startupNotice, clock: screenClock, logger: logger)
                 let view = try await withTaskExecutorPreference(EventLoopTaskExecutor(loop: screenLoop.next())) {

@@ -27,7 +27,8 @@ extension TimedEndToEndTests.DashboardTmuxTests {
 
     /// The kimchi premium against `serve-demo` (Bithumb, Binance and the forex quote from one
     /// world): the column and its sort, the status bar's reference and rate, the detail header's
-    /// reference line, a premium alert that fires once; `q` exits 0 with the terminal restored.
+    /// reference line, a premium alert that fires once, Binance's trades and chart of the coin
+    /// (`r`); `q` exits 0 with the terminal restored.
     @Test func thePremiumColumnSortDetailAndAlert() async throws {
         let server = try ServerProcess(["serve-demo", "--port", "0", "--seed", "5", "--markets", "40", "--rate", "100"])
         defer { server.stop() }
@@ -69,6 +70,14 @@ extension TimedEndToEndTests.DashboardTmuxTests {
         try await tmux.waitForScreen("the alert listed as fired") { $0.contains("김프 ≥ -100%") && $0.contains("발동 ") }
         try await tmux.send("Escape")
         #expect(TimedEndToEndTests.WatchlistTmuxTests.contents(of: path)?.alerts.first?["firedAt"] as? String == firedAt, "fired once")
+        // r: Binance's own trades and candles of the coin, streamed and fetched for the view.
+        try await tmux.send("r")
+        try await tmux.waitForScreen("Binance's trades and candles of the coin in USDT") { screen in
+            screen.contains("체결 · 바이낸스 USDT") && screen.contains("차트 · 바이낸스 USDT") && !screen.contains("체결 없음")
+                && !screen.contains("캔들 없음")
+        }
+        try await tmux.send("r")
+        try await tmux.waitForScreen("the exchange's own again") { !$0.contains("바이낸스 USDT") && $0.contains("체결") }
         try await tmux.send("q")
         #expect(try await run.ending() == "EXIT=0 RESTORED=yes\n")
     }

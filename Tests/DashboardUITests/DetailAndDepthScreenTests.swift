@@ -15,7 +15,7 @@ struct DetailAndDepthScreenTests {
             snapshot: SampleMarket.snapshot(book: SampleMarket.deepBook(), candleCount: 200))
         state.step(.down)
         let commands = keys.flatMap { state.reduce(.keyPressed($0)) }
-        #expect(commands.allSatisfy { if case .follow(SampleMarket.btc, _) = $0 { true } else { false } }, "the keys only open BTC's views")
+        #expect(commands.allSatisfy { if case .follow(SampleMarket.btc, _, _) = $0 { true } else { false } }, "the keys only open BTC's views")
         return state
     }
 

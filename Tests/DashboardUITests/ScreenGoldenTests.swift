@@ -127,7 +127,7 @@ import Testing
                 "   이름            q  ?               quit / this help                            대금(백만)",
                 "   엑스알피(리플)  Tab                KRW/Favorites/Holdings/Compare; detail: pane   123,457",
                 "   비트코인        ↑ ↓ j k PgUp PgDn  move, scroll                                    98,765",
-                "   이더리움        Enter  d  b        detail / depth (whole book) / both books        45,679",
+                "   이더리움        Enter  d  b  r     detail / depth / both books / reference         45,679",
                 "   도지코인        Esc                back / clear search                              2,346",
                 "   솔라나          f  Space           toggle favorite                                    988",
                 "                   a  A  h  U         alert / alert list / holding / read accounts",

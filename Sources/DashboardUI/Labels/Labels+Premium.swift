@@ -34,6 +34,9 @@ extension Labels {
             "\(Exchange.binance.englishName) $\(usdt) · ₩\(won) · premium \(premium)")
     }
 
+    /// Whose trades and candles the detail view shows when they are the reference's: `바이낸스 USDT`.
+    var referenceSource: String { pick("\(Exchange.binance.koreanName) USDT", "\(Exchange.binance.englishName) USDT") }
+
     /// The detail header when Binance does not list the coin.
     var notOnReference: String { pick("\(Exchange.binance.koreanName) 미상장 · 김프 —", "not on \(Exchange.binance.englishName) · premium —") }
 }

@@ -19,6 +19,10 @@ struct DetailScreen: Widget {
         }
         let ticker = snapshot.tickers[market]
         let tape = snapshot.trades[market]
+        // The trades and candles: the exchange's own, or the reference's of the coin in USDT.
+        let (source, charted, isReference) = state.chartSource(of: market)
+        let sourceName = isReference ? labels.referenceSource : nil
+        let chartedTape = source.trades[charted]
         if let area = layout.book, state.detail.showsBothBooks, state.board.isComparing {
             let comparison = BookComparison(
                 bithumb: state.board[.bithumb].orderBooks[market], upbit: state.board[.upbit].orderBooks[market])
@@ -31,12 +35,12 @@ struct DetailScreen: Widget {
             .render(in: area, into: &buffer)
         }
         if let area = layout.tape {
-            TradesTape(tape: tape, labels: labels, theme: theme).render(in: area, into: &buffer)
+            TradesTape(tape: chartedTape, labels: labels, theme: theme, source: sourceName).render(in: area, into: &buffer)
         }
         if let area = layout.chart {
             CandlestickChart(
-                series: snapshot.candles[market]?[state.detail.chart.interval], view: state.detail.chart,
-                lastPrice: ticker?.price ?? tape?.newest?.price, labels: labels, theme: theme
+                series: source.candles[charted]?[state.detail.chart.interval], view: state.detail.chart,
+                lastPrice: source.tickers[charted]?.price ?? chartedTape?.newest?.price, labels: labels, theme: theme, source: sourceName
             )
             .render(in: area, into: &buffer)
         }

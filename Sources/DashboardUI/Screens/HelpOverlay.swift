@@ -9,7 +9,7 @@ struct HelpOverlay: Widget {
         ("q  ?", "quit / this help"),
         ("Tab", "KRW/Favorites/Holdings/Compare; detail: pane"),
         ("↑ ↓ j k PgUp PgDn", "move, scroll"),
-        ("Enter  d  b", "detail / depth (whole book) / both books"),
+        ("Enter  d  b  r", "detail / depth / both books / reference"),
         ("Esc", "back / clear search"),
         ("f  Space", "toggle favorite"),
         ("a  A  h  U", "alert / alert list / holding / read accounts"),

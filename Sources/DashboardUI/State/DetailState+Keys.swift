@@ -20,13 +20,17 @@ extension DetailState {
         case fetchEarlierCandles(CandleInterval, before: Timestamp)
     }
 
-    /// A key in the detail view: `series` is the market's in the chart's interval, the layout
-    /// is `size`'s with a book of `bookRows` rows, `comparing` says whether two exchanges'
-    /// books could be shown. A key that takes the chart back to within a screen of its oldest
-    /// candle asks for the page before it (each time: one asked for before a reconnect is
-    /// asked for again).
-    mutating func handleDetailKey(_ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool) -> Outcome {
-        let outcome = applyDetailKey(key, series: series, size: size, bookRows: bookRows, comparing: comparing)
+    /// A key in the detail view: `series` is the chart's (the market's, or the reference's
+    /// with ``showsReference``) in its interval, the layout is `size`'s with a book of
+    /// `bookRows` rows, `comparing` says whether two exchanges' books could be shown,
+    /// `referenceLists` whether the reference exchange lists the coin. A key that takes the
+    /// chart back to within a screen of its oldest candle asks for the page before it (each
+    /// time: one asked for before a reconnect is asked for again).
+    mutating func handleDetailKey(
+        _ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool, referenceLists: Bool = false
+    ) -> Outcome {
+        let outcome = applyDetailKey(
+            key, series: series, size: size, bookRows: bookRows, comparing: comparing, referenceLists: referenceLists)
         guard outcome == .done, [.left, .pageUp, .home].contains(key),
             let before = chart.wantsEarlierPage(of: series, columns: plotColumns(size: size, bookRows: bookRows))
         else { return outcome }
@@ -34,7 +38,9 @@ extension DetailState {
         return .fetchEarlierCandles(chart.interval, before: before)
     }
 
-    private mutating func applyDetailKey(_ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool) -> Outcome {
+    private mutating func applyDetailKey(
+        _ key: Key, series: CandleSeries?, size: Size, bookRows: Int, comparing: Bool, referenceLists: Bool
+    ) -> Outcome {
         let candles = series?.candles ?? []
         switch key {
         case .escape, .backspace:
@@ -43,6 +49,10 @@ extension DetailState {
             return .openDepth
         case .character("b") where comparing:
             showsBothBooks.toggle()
+        case .character("r") where referenceLists || showsReference:
+            showsReference.toggle()
+            chart = ChartView(interval: chart.interval, columnsPerCandle: chart.columnsPerCandle)
+            return .follow(chart.interval)
         case .tab, .backTab:
             pane = pane.stepped(by: key == .tab ? 1 : -1)
         case .character(let character) where character.wholeNumberValue != nil:

@@ -11,6 +11,9 @@ public struct DetailState: Sendable, Equatable {
     public internal(set) var pane = DetailPane.book
     /// Whether both exchanges' books are shown on one price axis.
     public internal(set) var showsBothBooks = false
+    /// Whether the trades tape and the chart show the reference exchange's (Binance's) trades
+    /// and candles of the coin in USDT, rather than the exchange's own.
+    public internal(set) var showsReference = false
 
     /// The views at start, as `settings` say.
     init(settings: DashboardSettings) {

@@ -45,8 +45,9 @@ public enum UICommand: Sendable, Hashable {
     case readAccounts
     /// Ring the terminal's bell (an alert fired).
     case ringBell
-    /// Stream the book and trades of this market (none for `nil`) and its candles in this interval.
-    case follow(MarketCode?, CandleInterval)
+    /// Stream the book and trades of this market (none for `nil`) and its candles in this
+    /// interval; with `reference`, the reference exchange's trades and candles of the coin too.
+    case follow(MarketCode?, CandleInterval, reference: Bool = false)
     /// Fetch from this exchange the page of the market's candles before this time.
     case fetchEarlierCandles(Exchange, MarketCode, CandleInterval, before: Timestamp)
     /// Leave the dashboard.

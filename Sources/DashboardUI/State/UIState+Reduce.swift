@@ -119,6 +119,7 @@ extension UIState {
             }
             screen = .detail(selection)
             detail.chart = ChartView(interval: detail.chart.interval, columnsPerCandle: detail.chart.columnsPerCandle)
+            detail.showsReference = false
             return [.follow(selection, detail.chart.interval)]
         case .character("d"):
             guard let selection = table.selection else { return [] }
@@ -130,9 +131,13 @@ extension UIState {
     }
 
     private mutating func handleDetail(_ key: Key, market: MarketCode) -> [UICommand] {
-        let series = snapshot.candles[market]?[detail.chart.interval]
+        let (source, charted, _) = chartSource(of: market)
+        let series = source.candles[charted]?[detail.chart.interval]
         let bookRows = detailBookRows(of: market)
-        return carryOut(detail.handleDetailKey(key, series: series, size: size, bookRows: bookRows, comparing: board.isComparing), for: market)
+        let referenceLists = board.reference?.markets.contains { $0.code == market.inTether } ?? false
+        let outcome = detail.handleDetailKey(
+            key, series: series, size: size, bookRows: bookRows, comparing: board.isComparing, referenceLists: referenceLists)
+        return carryOut(outcome, for: market)
     }
 
     private mutating func handleDepth(_ key: Key, market: MarketCode) -> [UICommand] {
@@ -154,9 +159,10 @@ extension UIState {
             openDepth(of: market, returnsToDetail: true)
             return []
         case .follow(let interval):
-            return [.follow(market, interval)]
+            return [.follow(market, interval, reference: detail.showsReference)]
         case .fetchEarlierCandles(let interval, let before):
-            return [.fetchEarlierCandles(exchange, market, interval, before: before)]
+            let charted = detail.showsReference && board.reference != nil ? (Exchange.binance, market.inTether) : (exchange, market)
+            return [.fetchEarlierCandles(charted.0, charted.1, interval, before: before)]
         }
     }
 
@@ -213,6 +219,14 @@ extension UIState {
 extension UIState {
     /// The rows the detail view's book panel needs for `market`: the shown exchange's book, or
     /// the taller of the two when both books are shown.
+    /// Whose trades and candles the detail view of `market` shows, and of which market: the
+    /// exchange's own, or with ``DetailState/showsReference`` the reference's of the coin in
+    /// USDT.
+    func chartSource(of market: MarketCode) -> (snapshot: MarketSnapshot, market: MarketCode, isReference: Bool) {
+        guard detail.showsReference, let reference = board.reference else { return (snapshot, market, false) }
+        return (reference, market.inTether, true)
+    }
+
     func detailBookRows(of market: MarketCode) -> Int {
         guard detail.showsBothBooks, board.isComparing else { return DetailLayout.bookRows(for: snapshot.orderBooks[market]) }
         return board.exchanges.map { DetailLayout.bookRows(for: board[$0].orderBooks[market]) }.max() ?? 0

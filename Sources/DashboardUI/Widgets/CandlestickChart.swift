@@ -9,6 +9,8 @@ struct CandlestickChart: Widget {
     let lastPrice: ExactDecimal?
     let labels: Labels
     let theme: Theme
+    /// Whose candles they are, in the title, when not the exchange's own (`바이낸스 USDT`).
+    var source: String?
 
     /// The smallest area a chart is drawn in.
     static let minimumSize = Size(width: 20, height: 4)
@@ -75,7 +77,8 @@ struct CandlestickChart: Widget {
 
     private func renderTitle(in area: Rect, into buffer: inout Buffer) {
         var x = area.x
-        x += buffer.write(" \(labels.chart) ", x: x, y: area.y, limit: area.width, style: theme.header.underlined)
+        let title = source.map { "\(labels.chart) · \($0)" } ?? labels.chart
+        x += buffer.write(" \(title) ", x: x, y: area.y, limit: area.width, style: theme.header.underlined)
         for interval in CandleInterval.allCases.sorted() {
             let selected = interval == view.interval
             x += buffer.write(

@@ -6,6 +6,8 @@ struct TradesTape: Widget {
     let tape: TradeTape?
     let labels: Labels
     let theme: Theme
+    /// Whose trades they are, in the title, when not the exchange's own (`바이낸스 USDT`).
+    var source: String?
 
     /// Columns of the time (` 14:03:22`), the quantity, and the price's narrowest and widest.
     static let timeWidth = 9
@@ -14,7 +16,7 @@ struct TradesTape: Widget {
 
     func render(in area: Rect, into buffer: inout Buffer) {
         guard area.height >= 2 else { return }
-        let body = theme.drawTitle(labels.trades, in: area, into: &buffer)
+        let body = theme.drawTitle(source.map { "\(labels.trades) · \($0)" } ?? labels.trades, in: area, into: &buffer)
         guard let tape, !tape.isEmpty else {
             buffer.write(" " + labels.noTrades, x: body.x, y: body.y, limit: body.width, style: theme.muted)
             return
