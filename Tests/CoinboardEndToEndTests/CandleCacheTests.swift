@@ -128,7 +128,7 @@ extension TimedEndToEndTests.CandleCacheTests {
         shell.arguments = ["sqlite3", path, statement]
         let output = Pipe()
         shell.standardOutput = output
-        try shell.run()
+        try Spawning.run(shell)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
         return text
@@ -147,7 +147,7 @@ extension TimedEndToEndTests.CandleCacheTests {
                 writer.arguments = ["bench", "candle-store", "--store", path, "--repeat", "1000000"]
                 writer.standardOutput = FileHandle.nullDevice
                 writer.standardError = FileHandle.nullDevice
-                try writer.run()
+                try Spawning.run(writer)
                 try await Task.sleep(for: .milliseconds(Int.random(in: 150...900, using: &random)))
                 #expect(Glibc.kill(writer.processIdentifier, SIGKILL) == 0)
                 writer.waitUntilExit()

@@ -49,7 +49,7 @@ struct CoinboardProcess {
         let error = PipeReader()
         process.standardOutput = output.pipe
         process.standardError = error.pipe
-        try process.run()
+        try Spawning.run(process)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning {

@@ -73,7 +73,7 @@ extension TimedEndToEndTests {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try Spawning.run(process)
             return process
         }
     }

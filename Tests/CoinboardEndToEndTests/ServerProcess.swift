@@ -26,7 +26,7 @@ final class ServerProcess: Sendable {
             let data = handle.availableData
             output.bytes.withLock { $0 += data }
         }
-        try process.run()
+        try Spawning.run(process)
     }
 
     deinit { stop() }

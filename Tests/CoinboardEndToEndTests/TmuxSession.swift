@@ -63,10 +63,8 @@ struct TmuxSession {
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
         posix_spawnattr_setsigmask(&attributes, &noSignal)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, try Self.tmux.path, &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        return pid
+        // The tmux server that `new-session` leaves running takes no descriptor of this process.
+        return try Spawning.spawn(try Self.tmux.path, actions: &actions, attributes: &attributes, arguments: argv)
     }
 
     /// Starts `command` (run by `sh -c`) in a terminal of `width` × `height`; when it ends, its
