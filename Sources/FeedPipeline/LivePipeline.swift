@@ -283,7 +283,7 @@ public struct LivePipeline: Sendable {
             board.exchanges.allSatisfy { exchange in
                 let snapshot = board[exchange]
                 return markets.allSatisfy { market in
-                    !snapshot.markets.contains { $0.code == market }
+                    !snapshot.lists(market)
                         || snapshot.candles[market]?[interval].map { series in
                             series.answeredSince.map { since in series.candles.count { $0.start >= since } >= count } ?? false
                         } == true

@@ -119,7 +119,7 @@ public struct SnapshotReport: Encodable, Sendable {
         markets = snapshot.markets.map {
             MarketRow($0, ticker: snapshot.tickers[$0.code], receivedAt: snapshot.receivedAt[$0.code], signals: snapshot.signals(for: $0))
         }
-        let shown = focus.filter { code in snapshot.markets.contains { $0.code == code } }
+        let shown = focus.filter(snapshot.lists)
         orderbooks = KeyedList(
             shown.compactMap { code in
                 snapshot.orderBooks[code].map { (code.code, Book($0, state: snapshot.bookState(of: code) ?? .live, depth: depth)) }

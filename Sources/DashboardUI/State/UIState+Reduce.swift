@@ -112,9 +112,7 @@ extension UIState {
         case .escape: if !table.query.isEmpty { setQuery("", searching: false) }
         case .enter:
             guard let selection = table.selection else { return [] }
-            if tab == .compare, !snapshot.markets.contains(where: { $0.code == selection }),
-                let listing = board.exchanges.first(where: { board[$0].markets.contains { $0.code == selection } })
-            {
+            if tab == .compare, !snapshot.lists(selection), let listing = board.exchanges.first(where: { board[$0].lists(selection) }) {
                 setExchange(listing)
             }
             screen = .detail(selection)
@@ -134,7 +132,7 @@ extension UIState {
         let (source, charted, _) = chartSource(of: market)
         let series = source.candles[charted]?[detail.chart.interval]
         let bookRows = detailBookRows(of: market)
-        let referenceLists = board.reference?.markets.contains { $0.code == market.inTether } ?? false
+        let referenceLists = board.reference?.lists(market.inTether) ?? false
         let outcome = detail.handleDetailKey(
             key, series: series, size: size, bookRows: bookRows, comparing: board.isComparing, referenceLists: referenceLists)
         return carryOut(outcome, for: market)
@@ -161,8 +159,8 @@ extension UIState {
         case .follow(let interval):
             return [.follow(market, interval, reference: detail.showsReference)]
         case .fetchEarlierCandles(let interval, let before):
-            let charted = detail.showsReference && board.reference != nil ? (Exchange.binance, market.inTether) : (exchange, market)
-            return [.fetchEarlierCandles(charted.0, charted.1, interval, before: before)]
+            let (_, charted, isReference) = chartSource(of: market)
+            return [.fetchEarlierCandles(isReference ? .binance : exchange, charted, interval, before: before)]
         }
     }
 
@@ -217,8 +215,6 @@ extension UIState {
 }
 
 extension UIState {
-    /// The rows the detail view's book panel needs for `market`: the shown exchange's book, or
-    /// the taller of the two when both books are shown.
     /// Whose trades and candles the detail view of `market` shows, and of which market: the
     /// exchange's own, or with ``DetailState/showsReference`` the reference's of the coin in
     /// USDT.
@@ -227,6 +223,8 @@ extension UIState {
         return (reference, market.inTether, true)
     }
 
+    /// The rows the detail view's book panel needs for `market`: the shown exchange's book, or
+    /// the taller of the two when both books are shown.
     func detailBookRows(of market: MarketCode) -> Int {
         guard detail.showsBothBooks, board.isComparing else { return DetailLayout.bookRows(for: snapshot.orderBooks[market]) }
         return board.exchanges.map { DetailLayout.bookRows(for: board[$0].orderBooks[market]) }.max() ?? 0

@@ -91,7 +91,7 @@ public struct HoldingsValuation: Sendable, Hashable {
         }
         let snapshot = board[position.exchange]
         guard let ticker = snapshot.tickers[position.market] else {
-            let listed = snapshot.markets.contains { $0.code == position.market }
+            let listed = snapshot.lists(position.market)
             return Row(position: position, pricing: listed || snapshot.markets.isEmpty ? .awaiting : .unlisted)
         }
         let value = position.quantity * ticker.price

@@ -93,7 +93,7 @@ enum LastPrice {
         let exchange = try options.ledgerExchange(settings)
         let board = try await board(plan: try options.plan(settings: settings), logFile: settings.logFile, waitingAtMost: wait) {
             let snapshot = $0[exchange]
-            return snapshot.tickers[market] != nil || (!snapshot.markets.isEmpty && !snapshot.markets.contains { $0.code == market })
+            return snapshot.tickers[market] != nil || (!snapshot.markets.isEmpty && !snapshot.lists(market))
         }
         guard let price = board[exchange].tickers[market]?.price else {
             throw ValidationError("\(exchange.rawValue) has no price for \(market.code); give the PRICE sold at")
