@@ -189,11 +189,12 @@ extension FeedSupervisorTests {
         var delays: [Duration] = []
         _ = try await eventually(looks: 60_000, pause: .milliseconds(1)) {
             // Once the loss is handled the only sleep is the backoff's (the session's watch has
-            // ended); before it, a session not yet live can be waiting on its watch's tick.
-            let state = await supervisor.currentStatus.state
+            // ended). A new session not yet live still shows the last loss's state while its
+            // watch waits on a tick; its reconnect is not counted yet, which tells it apart.
+            let status = await supervisor.currentStatus
             let pending = clock.pendingSleeps
-            if state == .reconnecting || state == .failed, transport.connections == delays.count + 1,
-                pending.count == 1, let delay = pending.first
+            if status.state == .reconnecting || status.state == .failed, status.reconnects == delays.count,
+                transport.connections == delays.count + 1, pending.count == 1, let delay = pending.first
             {
                 delays.append(delay)
                 clock.advance(by: delay)
