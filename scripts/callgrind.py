@@ -12,7 +12,8 @@ and kept in --recordings so that builds compare on the same input):
   KRW-BTC at 140x45 and 30 frames a second of recorded time, counting only
   `ScreenBenchmark.drawFrame` (the store's snapshot, the UI taking it in, render and diff);
   and the market table with the kimchi premium's column, from a third recording of Bithumb 2.0
-  with the demo's Binance and won–dollar rate (a version 3 recording).
+  with the demo's Binance and won–dollar rate (a version 3 recording); and the detail view
+  with a full chart, from a fourth holding the one-minute candles' history (`record --candles`).
 
 Prints one JSON object per measurement, then a Markdown table.
 
@@ -42,7 +43,7 @@ def parse_arguments():
 def make_recordings(binary, folder):
     """Records 10 s of `serve-demo --rate 1000` in both Bithumb dialects into `folder`, unless there."""
     wanted = {"bithumb.jsonl": ("bithumb", "/websocket/v1"), "legacy.jsonl": ("bithumb-legacy", "/pub/ws"),
-              "premium.jsonl": ("bithumb", "/websocket/v1")}
+              "premium.jsonl": ("bithumb", "/websocket/v1"), "chart.jsonl": ("bithumb", "/websocket/v1")}
     missing = {name: feed for name, feed in wanted.items() if not os.path.exists(os.path.join(folder, name))}
     if not missing:
         return
@@ -57,8 +58,9 @@ def make_recordings(binary, folder):
                 endpoints = ["--ws-url", f"{exchange}=ws://127.0.0.1:{port}{path}", "--rest-url", f"{exchange}=http://127.0.0.1:{port}",
                              "--ws-url", f"binance=ws://127.0.0.1:{port}/binance/stream",
                              "--rest-url", f"binance=http://127.0.0.1:{port}/binance", "--rest-url", f"fx=http://127.0.0.1:{port}/fx"]
-            subprocess.run([binary, "record", "--exchange", exchange, *endpoints, "--markets", "BTC,ETH,XRP", "--duration", "10",
-                            "--out", os.path.join(folder, name)], check=True, stdout=subprocess.DEVNULL, timeout=300)
+            candles = ["--candles", "1m"] if name == "chart.jsonl" else []
+            subprocess.run([binary, "record", "--exchange", exchange, *endpoints, "--markets", "BTC,ETH,XRP", *candles,
+                            "--duration", "10", "--out", os.path.join(folder, name)], check=True, stdout=subprocess.DEVNULL, timeout=300)
     finally:
         stop(demo)
 
@@ -104,6 +106,8 @@ def measure(binary, recordings, runs, only):
         ("frame, market table", "frame", frame, ["bench", "screen", "--input", f"{recordings}/bithumb.jsonl"]),
         ("frame, detail view", "frame", frame, ["bench", "screen", "--detail", "--input", f"{recordings}/bithumb.jsonl"]),
         ("frame, market table with 김프", "frame", frame, ["bench", "screen", "--input", f"{recordings}/premium.jsonl"]),
+        ("frame, detail view with its chart", "frame", frame,
+         ["bench", "screen", "--detail", "--input", f"{recordings}/chart.jsonl"]),
     ]
     rows = []
     for name, unit, function, command in (m for m in measurements if only in m[0]):

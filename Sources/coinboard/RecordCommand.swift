@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedPipeline
 import FeedRecording
 import Foundation
+import MarketCore
 import MarketRuntime
 
 /// `coinboard record`: writes a feed's raw frames, with their receive times, to a file.
@@ -24,6 +25,12 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Markets whose book and trades to stream as well as every ticker, e.g. BTC,ETH or KRW-BTC.")
     var markets = "BTC,ETH,XRP"
 
+    @Option(
+        help:
+            "Candle interval whose history to fetch for --markets too (a detail view's chart): \(CandleInterval.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
+    var candles: CandleInterval?
+
     @OptionGroup var collection: CollectionOptions
 
     @Option(name: .customLong("log-file"), help: "Append the connection's log to this file.")
@@ -38,7 +45,7 @@ struct RecordCommand: AsyncParsableCommand {
         let logger = try FileLogHandler.logger(label: "coinboard.record", to: .file(logFile))
         let writer = try RecordingWriter(
             path: output, feeds: plan.recordedDialects, reference: plan.reference)
-        let configuration = FeedConfiguration(focus: try MarketList.parse(markets))
+        let configuration = FeedConfiguration(focus: try MarketList.parse(markets), candleInterval: candles)
         try await runUntilSignalled(logger: logger) { [collection] in
             try await LivePipeline.run(plan: plan, configuration: configuration, logger: logger, recording: writer) { pipeline in
                 try await collection.collect(from: pipeline, defaultDuration: 60)
