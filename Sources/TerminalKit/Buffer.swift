@@ -83,6 +83,17 @@ public struct Buffer: Sendable, Hashable {
         return max(0, column - x)
     }
 
+    /// Puts one character made beforehand (a chart's glyph) at a position: what
+    /// ``write(_:x:y:limit:style:)`` does with its text, without reading the text again when
+    /// it is one column wide.
+    public mutating func put(_ grapheme: Grapheme, x: Int, y: Int, style: Style = .plain) {
+        guard grapheme.columns == 1, grapheme.isSafeToShow else {
+            write(grapheme.text, x: x, y: y, limit: grapheme.columns, style: style)
+            return
+        }
+        put(Cell(grapheme, style: style), x: x, y: y)
+    }
+
     /// ``write(_:x:y:limit:style:)`` for printable ASCII, which most of a screen is (prices,
     /// figures, labels): a byte a column, no grapheme breaking and no width lookups.
     private mutating func writeASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {

@@ -6,7 +6,14 @@ extension Unicode.Scalar {
         let value = value
         if value >= 0x20 && value < 0x7F { return 1 }
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+        // What a board draws most, before the tables: Hangul syllables; arrows, box drawing,
+        // blocks and geometric shapes (none of them wide).
+        if (0xAC00...0xD7A3).contains(value) { return 2 }
+        if (0x2190...0x21FF).contains(value) || (0x2500...0x25FC).contains(value) { return 1 }
         if Self.isWide(value) { return 2 }
+        // Letterlike symbols through arrows, box drawing, blocks and shapes hold no mark and no
+        // format character: the general category is looked up only outside them.
+        if (0x2100...0x2BFF).contains(value) { return 1 }
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -1,3 +1,5 @@
+import SafeText
+
 /// The character a cell shows, kept inline as plain bits: up to 15 bytes of UTF-8 and the
 /// columns it takes. A buffer of cells then copies and compares as memory, with no reference
 /// counting.
@@ -92,6 +94,13 @@ public struct Grapheme: Sendable, Hashable {
         var bytes = utf8.makeIterator()
         var decoder = UTF8()
         while case .scalarValue(let scalar) = decoder.decode(&bytes) { body(scalar) }
+    }
+
+    /// Whether every scalar kept is safe to show (none moves the cursor, reorders or hides text).
+    var isSafeToShow: Bool {
+        var isSafe = true
+        forEachScalar { if $0.isUnsafeToShow { isSafe = false } }
+        return isSafe
     }
 
     fileprivate func byte(at index: Int) -> UInt8 {

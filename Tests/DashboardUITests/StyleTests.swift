@@ -94,12 +94,12 @@ import Testing
     }
 
     @Test func candleGlyphsUseHalfCells() {
-        #expect(CandlePart.glyph(top: .body, bottom: .body, unicode: true) == "┃")
-        #expect(CandlePart.glyph(top: .wick, bottom: .body, unicode: true) == "╽")
-        #expect(CandlePart.glyph(top: .body, bottom: .wick, unicode: true) == "╿")
-        #expect(CandlePart.glyph(top: .wick, bottom: .wick, unicode: true) == "│")
-        #expect(CandlePart.glyph(top: .none, bottom: .wick, unicode: true) == "╷")
-        #expect(CandlePart.glyph(top: .wick, bottom: .none, unicode: true) == "╵")
+        #expect(CandlePart.glyph(top: .body, bottom: .body, unicode: true)?.text == "┃")
+        #expect(CandlePart.glyph(top: .wick, bottom: .body, unicode: true)?.text == "╽")
+        #expect(CandlePart.glyph(top: .body, bottom: .wick, unicode: true)?.text == "╿")
+        #expect(CandlePart.glyph(top: .wick, bottom: .wick, unicode: true)?.text == "│")
+        #expect(CandlePart.glyph(top: .none, bottom: .wick, unicode: true)?.text == "╷")
+        #expect(CandlePart.glyph(top: .wick, bottom: .none, unicode: true)?.text == "╵")
         #expect(CandlePart.glyph(top: .none, bottom: .none, unicode: true) == nil)
     }
 

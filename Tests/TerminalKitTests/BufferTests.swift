@@ -86,6 +86,22 @@ extension BufferTests {
         #expect(!buffer.lines.joined().unicodeScalars.contains { [0x202E, 0xE0041, 0x2028].contains($0.value) })
     }
 
+    /// A grapheme put draws what writing its text in one character's room draws: over a wide
+    /// character's half, at the edges, wide, unsafe or empty.
+    @Test(arguments: ["┃", "▅", "x", "가", "\u{2028}", "\u{1B}", ""])
+    func aGraphemePutDrawsWhatItsTextWritten(text: String) {
+        let grapheme = Grapheme(text)
+        for x in -1...6 {
+            var put = Buffer(size: Size(width: 6, height: 1))
+            put.write("비트코", x: 0, y: 0)
+            var written = put
+            let style = Style.plain.foreground(.green)
+            put.put(grapheme, x: x, y: 0, style: style)
+            written.write(grapheme.text, x: x, y: 0, limit: grapheme.columns, style: style)
+            #expect(put == written, "\(text.unicodeScalars.map(\.value)) at \(x)")
+        }
+    }
+
     @Test(arguments: ["", "7", "1,234", "비트코인", "12345678", "가나다라마"])
     func rightAlignedWritesDrawWhatARightAlignedStringDraws(text: String) {
         var aligned = Buffer(size: Size(width: 10, height: 1))

@@ -13,6 +13,17 @@ import Testing
         #expect("▲▼★┃╽╿│╷╵─".terminalColumns == 10)
     }
 
+    /// The symbols counted without a look at their general category (U+2100–U+2BFF) are one
+    /// column unless wide: none is a mark or a format character, which would count none.
+    @Test func symbolsCountedWithoutTheirCategoryHoldNoZeroWidthScalar() {
+        let zeroWidth: Set<Unicode.GeneralCategory> = [.nonspacingMark, .enclosingMark, .format]
+        for value in UInt32(0x2100)...0x2BFF {
+            let scalar = Unicode.Scalar(value)!
+            #expect(!zeroWidth.contains(scalar.properties.generalCategory), "U+\(String(value, radix: 16))")
+            #expect(scalar.terminalColumns >= 1, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func decomposedHangulAndControlCharacters() {
         let decomposed = "\u{1100}\u{1161}\u{11A8}"
         #expect(decomposed.terminalColumns == 2)

@@ -1,4 +1,5 @@
 import MarketCore
+import TerminalKit
 
 /// Maps prices to chart rows (display maths in `Double`, as the rules allow), at half-cell
 /// resolution: row `r` holds half-rows `2r` (top) and `2r + 1` (bottom).
@@ -53,7 +54,7 @@ struct ChartScale {
 }
 
 /// What one half of a chart cell shows of a candle.
-enum CandlePart {
+enum CandlePart: Int {
     case none, wick, body
 
     init(halfRow: Int, wick: (top: Int, bottom: Int), body: (top: Int, bottom: Int)) {
@@ -73,21 +74,11 @@ enum CandlePart {
 
     /// The glyph for a cell's two halves: `┃ ╽ ╿ │ ╷ ╵ ╻ ╹`, or `#` and `|` in ASCII; `nil`
     /// for an empty cell.
-    static func glyph(top: CandlePart, bottom: CandlePart, unicode: Bool) -> String? {
-        guard unicode else {
-            if top == .body || bottom == .body { return "#" }
-            return top == .wick || bottom == .wick ? "|" : nil
-        }
-        switch (top, bottom) {
-        case (.none, .none): return nil
-        case (.body, .body): return "┃"
-        case (.wick, .wick): return "│"
-        case (.wick, .body): return "╽"
-        case (.body, .wick): return "╿"
-        case (.none, .wick): return "╷"
-        case (.wick, .none): return "╵"
-        case (.none, .body): return "╻"
-        case (.body, .none): return "╹"
-        }
+    static func glyph(top: CandlePart, bottom: CandlePart, unicode: Bool) -> Grapheme? {
+        (unicode ? unicodeGlyphs : asciiGlyphs)[top.rawValue * 3 + bottom.rawValue]
     }
+
+    /// The glyphs by top and bottom half (none, wick, body), made once.
+    private static let unicodeGlyphs: [Grapheme?] = [nil, "╷", "╻", "╵", "│", "╽", "╹", "╿", "┃"].map { $0.map(Grapheme.init) }
+    private static let asciiGlyphs: [Grapheme?] = [nil, "|", "#", "|", "|", "#", "#", "#", "#"].map { $0.map(Grapheme.init) }
 }

@@ -108,11 +108,15 @@ struct CandlestickChart: Widget {
         let style = candle.close >= candle.open ? theme.rise : theme.fall
         let wick = (scale.halfRow(of: candle.high), scale.halfRow(of: candle.low))
         let body = (scale.halfRow(of: max(candle.open, candle.close)), scale.halfRow(of: min(candle.open, candle.close)))
-        for row in 0..<plot.height {
+        // Only the rows between the candle's ends hold any of it.
+        let top = min(wick.0, wick.1, body.0, body.1) / 2
+        let bottom = min(max(wick.0, wick.1, body.0, body.1) / 2, plot.height - 1)
+        guard top <= bottom else { return }
+        for row in top...bottom {
             let top = CandlePart(halfRow: 2 * row, wick: wick, body: body)
             let bottom = CandlePart(halfRow: 2 * row + 1, wick: wick, body: body)
             guard let glyph = CandlePart.glyph(top: top, bottom: bottom, unicode: theme.isUnicode) else { continue }
-            buffer.write(glyph, x: x, y: plot.y + row, limit: 1, style: style)
+            buffer.put(glyph, x: x, y: plot.y + row, style: style)
         }
     }
 
@@ -140,20 +144,25 @@ struct CandlestickChart: Widget {
 
     private func renderVolumes(_ candles: ArraySlice<Candle>, firstX: Int, in area: Rect, into buffer: inout Buffer) {
         guard area.height > 0, let largest = candles.map(\.volume).max(), largest > .zero else { return }
-        let levels = theme.isUnicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ".", ".", "#", "#", "#", "#", "#"]
+        let levels = theme.isUnicode ? Self.volumeLevels : Self.asciiVolumeLevels
+        let largestValue = largest.doubleValue
         for (index, candle) in candles.enumerated() {
             let eighths = Int(
-                clampingRounded: candle.volume.doubleValue / largest.doubleValue * Double(area.height * 8),
+                clampingRounded: candle.volume.doubleValue / largestValue * Double(area.height * 8),
                 to: 0...(area.height * 8))
             let style = (candle.close >= candle.open ? theme.rise : theme.fall).dim
             let x = firstX + index * view.columnsPerCandle
             for row in 0..<area.height {
                 let filled = eighths - 8 * (area.height - 1 - row)
                 guard filled > 0 else { continue }
-                buffer.write(levels[min(filled, 8) - 1], x: x, y: area.y + row, limit: 1, style: style)
+                buffer.put(levels[min(filled, 8) - 1], x: x, y: area.y + row, style: style)
             }
         }
     }
+
+    /// A volume bar's top cell by eighths filled, made once.
+    private static let volumeLevels = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"].map(Grapheme.init)
+    private static let asciiVolumeLevels = [".", ".", ".", "#", "#", "#", "#", "#"].map(Grapheme.init)
 
     /// Time labels under the candles (KST): dates for daily candles; times otherwise, with
     /// the date instead at the first label of each day when the candles shown span days.
@@ -165,10 +174,11 @@ struct CandlestickChart: Widget {
         var labelledDay: Int?
         for (index, candle) in candles.enumerated() {
             let x = firstX + index * view.columnsPerCandle
+            guard x >= nextFree else { continue }
             let civil = candle.start.civilTime(in: .kst)
             let showsDate = daily || (spansDays && civil.day != labelledDay)
             let text = String(showsDate ? civil.dateText(separator: "/").dropFirst(5) : civil.timeText().prefix(5))
-            guard x >= nextFree, x + text.count <= area.maxX - ChartScale.labelWidth + 1 else { continue }
+            guard x + text.count <= area.maxX - ChartScale.labelWidth + 1 else { continue }
             buffer.write("\(theme.isUnicode ? "╵" : "|")" + text, x: x, y: area.y, limit: area.maxX - x, style: theme.muted)
             labelledDay = civil.day
             nextFree = x + text.count + 4
