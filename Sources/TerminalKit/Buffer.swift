@@ -96,14 +96,21 @@ public struct Buffer: Sendable, Hashable {
 
     /// ``write(_:x:y:limit:style:)`` for printable ASCII, which most of a screen is (prices,
     /// figures, labels): a byte a column, no grapheme breaking and no width lookups.
+    /// Over narrow cells, which touch no wide character's other half, the cells are stored
+    /// directly.
     private mutating func writeASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {
-        var column = x
-        for byte in bytes {
-            guard column < end else { break }
-            if column >= 0 { put(Cell(Grapheme(ascii: byte), style: style), x: column, y: y) }
-            column += 1
+        let stop = x < end ? min(end, x + bytes.count) : x
+        let first = max(x, 0)
+        guard first < stop else { return max(0, stop - x) }
+        let row = y * size.width
+        if cells[(row + first)..<(row + stop)].allSatisfy(\.isNarrow) {
+            cells.withUnsafeMutableBufferPointer { cells in
+                for column in first..<stop { cells[row + column] = Cell(Grapheme(ascii: bytes[column - x]), style: style) }
+            }
+        } else {
+            for column in first..<stop { put(Cell(Grapheme(ascii: bytes[column - x]), style: style), x: column, y: y) }
         }
-        return max(0, column - x)
+        return stop - x
     }
 
     /// Writes `text` right-aligned in the `width` columns from `x`, spaces before it in the

@@ -10,8 +10,8 @@ import SafeText
 public struct Grapheme: Sendable, Hashable {
     /// Bytes 0–7 of the UTF-8, the first in the lowest byte.
     private var low: UInt64
-    /// Bytes 8–14 of the UTF-8; the top byte holds the byte count (low nibble) and the columns
-    /// (bits 4–5).
+    /// Bytes 8–14 of the UTF-8; the top byte holds the byte count (low nibble), the columns
+    /// (bits 4–5) and whether a scalar kept is unsafe to show (bit 6).
     private var high: UInt64
 
     /// The most UTF-8 bytes kept.
@@ -40,9 +40,11 @@ public struct Grapheme: Sendable, Hashable {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var count = 0
+        var isUnsafe = false
         for scalar in scalars {
             let length = UTF8.width(scalar)
             guard count + length <= Self.capacity else { break }
+            isUnsafe = isUnsafe || scalar.isUnsafeToShow
             for byte in UTF8.encode(scalar)! {
                 if count < 8 {
                     low |= UInt64(byte) << (8 * count)
@@ -53,7 +55,7 @@ public struct Grapheme: Sendable, Hashable {
             }
         }
         self.low = low
-        self.high = high | UInt64(count | min(max(columns, 0), 2) << 4) << 56
+        self.high = high | UInt64(count | min(max(columns, 0), 2) << 4 | (isUnsafe ? 1 << 6 : 0)) << 56
     }
 
     /// The first character of `text` with the columns it takes, or ``empty`` for empty text.
@@ -97,11 +99,7 @@ public struct Grapheme: Sendable, Hashable {
     }
 
     /// Whether every scalar kept is safe to show (none moves the cursor, reorders or hides text).
-    var isSafeToShow: Bool {
-        var isSafe = true
-        forEachScalar { if $0.isUnsafeToShow { isSafe = false } }
-        return isSafe
-    }
+    var isSafeToShow: Bool { high >> 62 & 1 == 0 }
 
     fileprivate func byte(at index: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8)))

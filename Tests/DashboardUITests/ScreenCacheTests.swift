@@ -175,4 +175,79 @@ import Testing
             #expect(cache.marketTable.models.count <= Self.markets.count, "the models are at most one a listed market")
         }
     }
+
+    /// The same in the detail view, whose book is drawn from the cache in runs: the book's
+    /// prices drift, levels come and go and change size, the last trade lands on a level, the
+    /// previous close moves, the terminal changes size (the cumulative and % columns come and
+    /// go), and the markets' books, at the same prices, take turns.
+    @Test func detailFramesDrawnFromTheCacheAreFramesDrawnFromNothing() {
+        var random = SeededGenerator(seed: 0xB00C)
+        var market = MarketState()
+        market.apply(.markets(Sample.markets))
+        for ticker in Sample.tickers { market.apply(.ticker(ticker)) }
+        var now = Sample.now
+        var mid = 131_250_000
+        let sizes = ["0.1", "0.25", "1.5", "0.0001", "12", "3.14159"].map(Sample.decimal)
+        func book(_ code: MarketCode) -> OrderBook {
+            func levels(_ count: Int, from start: Int, step: Int) -> [BookLevel] {
+                (0..<count).compactMap { index in
+                    Int.random(in: 0..<8, using: &random) == 0
+                        ? nil
+                        : BookLevel(price: ExactDecimal(start + step * index * 1000), quantity: sizes.randomElement(using: &random)!)
+                }
+            }
+            return OrderBook(
+                market: code, bids: levels(Int.random(in: 0...30, using: &random), from: mid - 1000, step: -1),
+                asks: levels(Int.random(in: 0...30, using: &random), from: mid, step: 1), timestamp: now)
+        }
+        func publish() -> BoardSnapshot { BoardSnapshot(market.snapshot(at: now, feed: FeedStatus(state: .live))) }
+        var state = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 140, height: 45), now: now)
+        _ = state.reduce(.snapshotArrived(publish()))
+        _ = state.reduce(.keyPressed(.enter))
+        guard case .detail = state.screen else {
+            Issue.record("Enter did not open the detail view: \(state.screen)")
+            return
+        }
+        var cache = ScreenCache()
+        var presenter = FramePresenter()
+        let screenSizes = [Size(width: 140, height: 45), Size(width: 100, height: 30), Size(width: 120, height: 40), Size(width: 80, height: 24)]
+        for step in 0..<500 {
+            now = now.advanced(byMicroseconds: 40_000)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                if Int.random(in: 0..<3, using: &random) == 0 { mid += 1000 * Int.random(in: -2...2, using: &random) }
+                for listed in Sample.markets { market.apply(.orderBook(book(listed.code))) }
+            case 4..<6:
+                let price = mid + 1000 * Int.random(in: -3...2, using: &random)
+                guard case .detail(let shown) = state.screen else { break }
+                let trade = Trade(
+                    market: shown, price: ExactDecimal(price), quantity: Sample.decimal("0.01"), side: .buy, timestamp: now,
+                    id: UInt64(step + 100))
+                market.apply(.trades([trade]))
+            case 6:
+                guard case .detail(let shown) = state.screen else { break }
+                let close = mid + 1000 * Int.random(in: -40...40, using: &random)
+                let change = ExactDecimal(mid - close)
+                market.apply(
+                    .ticker(
+                        Ticker(
+                            market: shown, price: ExactDecimal(mid),
+                            change: PriceChange(
+                                signedAmount: change, signedRate: change.divided(by: ExactDecimal(close)) ?? .zero, basis: .sinceMidnightKST),
+                            tradeValue24h: ExactDecimal(1_000_000_000), timestamp: now)))
+            case 7:
+                _ = state.reduce(.resized(screenSizes[Int.random(in: 0..<screenSizes.count, using: &random)]))
+            case 8:
+                _ = state.reduce(.keyPressed(.escape))
+                if Bool.random(using: &random) { _ = state.reduce(.keyPressed(.down)) }
+                _ = state.reduce(.keyPressed(.enter))
+                _ = state.reduce(.keyPressed(.home))
+            default:
+                break
+            }
+            _ = state.reduce(.snapshotArrived(publish()))
+            guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
+            #expect(cache.depthPanel.levels.count <= state.size.height, "the cache keeps only the levels a frame shows")
+        }
+    }
 }

@@ -35,9 +35,9 @@ import Testing
         #expect(buffer.lines == ["cdef"])
     }
 
-    /// Printable ASCII takes a shortcut (a byte a column); it must write exactly what the
-    /// general path writes, clipping included. A zero-width space in front sends the same text
-    /// down the general path.
+    /// Printable ASCII takes a shortcut (a byte a column, stored directly over narrow cells); it
+    /// must write exactly what the general path writes, clipping and wide characters under it
+    /// included. A zero-width space in front sends the same text down the general path.
     @Test func asciiTextIsWrittenAsTheGeneralPathWritesIt() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array(" !#$%,-.0123456789:<>ABCXYZabcxyz~")
@@ -45,6 +45,7 @@ import Testing
             let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let (x, limit) = (Int.random(in: -5...12, using: &generator), Int.random(in: -1...15, using: &generator))
             var fast = Buffer(size: Size(width: 10, height: 1))
+            if Bool.random(using: &generator) { fast.write("a비트코", x: Int.random(in: 0...3, using: &generator), y: 0) }
             var general = fast
             let fastWritten = fast.write(text, x: x, y: 0, limit: limit)
             let generalWritten = general.write("\u{200B}" + text, x: x, y: 0, limit: limit)

@@ -1,10 +1,11 @@
 public import TerminalKit
 
 /// What a frame keeps for the next so that what did not change is copied, not drawn again:
-/// the market table's rows and their models. It holds only what the frames since the market
+/// the market table's rows and their models, the order book's rows. It holds only what the frames since the market
 /// data last changed as a whole drew.
 public struct ScreenCache: Sendable {
     var marketTable = MarketTable.Cache()
+    var depthPanel = DepthPanel.Cache()
 
     /// A cache holding nothing.
     public init() {}
@@ -27,7 +28,10 @@ public enum DashboardScreen {
     /// ``render(_:cache:)`` into `blank`, a buffer of blank cells (``FramePresenter/blankFrame(size:)``
     /// gives one without allocating); a new one is made when it is not the state's size.
     public static func render(_ state: UIState, into blank: consuming Buffer, cache: inout ScreenCache) -> Buffer {
-        defer { cache.marketTable.endFrame() }
+        defer {
+            cache.marketTable.endFrame()
+            cache.depthPanel.endFrame()
+        }
         var buffer = consume blank
         if buffer.size != state.size { buffer = Buffer(size: state.size) }
         let theme = Theme(settings: state.settings)
@@ -41,7 +45,7 @@ public enum DashboardScreen {
         case .markets:
             MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.marketTable)
         case .detail(let market):
-            DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
+            DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.depthPanel)
         case .depth(let market):
             DepthScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         }

@@ -9,6 +9,11 @@ struct DetailScreen: Widget {
     let theme: Theme
 
     func render(in area: Rect, into buffer: inout Buffer) {
+        var cache = DepthPanel.Cache()
+        render(in: area, into: &buffer, cache: &cache)
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout DepthPanel.Cache) {
         let labels = Labels(language: state.nameLanguage)
         let snapshot = state.snapshot
         let book = snapshot.orderBooks[market]
@@ -32,7 +37,7 @@ struct DetailScreen: Widget {
                 book: book, bookState: snapshot.bookState(of: market), ticker: ticker, lastTrade: tape?.newest, labels: labels,
                 theme: theme
             )
-            .render(in: area, into: &buffer)
+            .render(in: area, into: &buffer, cache: &cache)
         }
         if let area = layout.tape {
             TradesTape(tape: chartedTape, labels: labels, theme: theme, source: sourceName).render(in: area, into: &buffer)

@@ -4,6 +4,11 @@ import TerminalKit
 /// The order book around the spread: asks above, bids below, each level with price,
 /// quantity, a bar scaled to quantity, cumulative size and % from the previous close; the
 /// spread and mid price between; the last trade's price marked.
+///
+/// A level's row is drawn in three runs, each from inputs of its own (``LevelInputs``: the
+/// price, quantity and bar; the cumulative size; the % change), so a run whose inputs are the
+/// previous frame's is copied from it (``Cache``): a change near the spread moves the
+/// cumulative sizes below it, not the rest of their rows.
 struct DepthPanel: Widget {
     let book: OrderBook?
     /// How far the book can be trusted; shown in the title unless live.
@@ -29,7 +34,52 @@ struct DepthPanel: Widget {
         let cumulative: ExactDecimal
     }
 
+    /// What a frame keeps for the next: the runs of the levels it drew, by side and price.
+    struct Cache: Sendable {
+        var levels = RowCache<LevelID, LevelInputs>()
+        var totals = RowCache<LevelID, TotalInputs>()
+        var changes = RowCache<LevelID, ChangeInputs>()
+
+        /// Ends a frame: see ``RowCache/endFrame()``.
+        mutating func endFrame() {
+            levels.endFrame()
+            totals.endFrame()
+            changes.endFrame()
+        }
+    }
+
+    /// A level of the book: its runs are found by it wherever the level moves.
+    struct LevelID: Hashable, Sendable {
+        var side: BookSide
+        var price: ExactDecimal
+    }
+
+    /// What the mark, the price, the quantity and the bar show.
+    struct LevelInputs: Equatable, Sendable {
+        var quantity: ExactDecimal
+        var barLength: Int
+        var isLast: Bool
+        var theme: Theme
+    }
+
+    /// What the cumulative size shows.
+    struct TotalInputs: Equatable, Sendable {
+        var cumulative: ExactDecimal
+        var theme: Theme
+    }
+
+    /// What the % change from the previous close shows.
+    struct ChangeInputs: Equatable, Sendable {
+        var reference: ExactDecimal?
+        var theme: Theme
+    }
+
     func render(in area: Rect, into buffer: inout Buffer) {
+        var cache = Cache()
+        render(in: area, into: &buffer, cache: &cache)
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         guard area.height >= 3 else { return }
         let body = theme.drawTitle(labels.orderBook(bookState), in: area, into: &buffer)
         guard let book, !(book.asks.isEmpty && book.bids.isEmpty) else {
@@ -42,11 +92,11 @@ struct DepthPanel: Widget {
         let largest = (asks + bids).map(\.level.quantity).max() ?? .zero
         let askTop = body.y + perSide - asks.count
         for (index, row) in asks.reversed().enumerated() {
-            draw(row, largest: largest, y: askTop + index, in: body, into: &buffer)
+            draw(row, largest: largest, y: askTop + index, in: body, into: &buffer, cache: &cache)
         }
         drawSpread(of: book, y: body.y + perSide, in: body, into: &buffer)
         for (index, row) in bids.enumerated() {
-            draw(row, largest: largest, y: body.y + perSide + 1 + index, in: body, into: &buffer)
+            draw(row, largest: largest, y: body.y + perSide + 1 + index, in: body, into: &buffer, cache: &cache)
         }
     }
 
@@ -59,7 +109,7 @@ struct DepthPanel: Widget {
         }
     }
 
-    private func draw(_ row: Row, largest: ExactDecimal, y: Int, in area: Rect, into buffer: inout Buffer) {
+    private func draw(_ row: Row, largest: ExactDecimal, y: Int, in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         let style = theme.style(for: row.side)
         let showsTotal = area.width >= Self.showsCumulativeFromWidth
         let showsPercent = area.width >= Self.showsPercentFromWidth
@@ -67,33 +117,50 @@ struct DepthPanel: Widget {
             1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + (showsTotal ? Self.cumulativeWidth + 1 : 0)
             + (showsPercent ? Self.percentWidth + 1 : 0)
         let barWidth = max(0, area.width - fixed)
-        var x = area.x
-        let isLast = lastTrade?.price == row.level.price
-        x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
-        x +=
-            buffer.write(
-                DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: Self.priceWidth), x: x, y: y,
-                rightAlignedIn: Self.priceWidth, style: isLast ? style.bold.underlined : style) + 1
-        x +=
-            buffer.write(
-                DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: Self.quantityWidth), x: x, y: y,
-                rightAlignedIn: Self.quantityWidth) + 1
+        let id = LevelID(side: row.side, price: row.level.price)
+        var barLength = 0
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
-            let length = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
-            buffer.fill(Rect(x: x, y: y, width: min(length, barWidth), height: 1), with: theme.bar, style: style.dim)
+            barLength = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
         }
-        x += barWidth
-        if showsTotal {
+        let isLast = lastTrade?.price == row.level.price
+        let levelRun = Rect(x: area.x, y: y, width: 1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + barWidth, height: 1)
+        let level = LevelInputs(quantity: row.level.quantity, barLength: barLength, isLast: isLast, theme: theme)
+        cache.levels.draw(id, inputs: level, in: levelRun, into: &buffer) { buffer in
+            var x = area.x
+            x += buffer.write(isLast ? theme.lastTradeMark : " ", x: x, y: y, limit: 1, style: Style.plain.bold)
             x +=
                 buffer.write(
-                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth), x: x, y: y,
-                    rightAlignedIn: Self.cumulativeWidth, style: theme.muted) + 1
+                    DisplayFormat.fitted(DisplayFormat.price(row.level.price), toColumns: Self.priceWidth), x: x, y: y,
+                    rightAlignedIn: Self.priceWidth, style: isLast ? style.bold.underlined : style) + 1
+            x +=
+                buffer.write(
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.level.quantity), toColumns: Self.quantityWidth), x: x, y: y,
+                    rightAlignedIn: Self.quantityWidth) + 1
+            if barLength > 0 {
+                buffer.fill(Rect(x: x, y: y, width: barLength, height: 1), with: theme.bar, style: style.dim)
+            }
         }
-        if showsPercent, let reference = ticker?.referencePrice, let change = (row.level.price - reference).divided(by: reference) {
-            buffer.write(
-                DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: Self.percentWidth), x: x, y: y,
-                rightAlignedIn: Self.percentWidth, style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
+        var x = levelRun.maxX
+        if showsTotal {
+            let totalRun = Rect(x: x, y: y, width: Self.cumulativeWidth + 1, height: 1)
+            cache.totals.draw(id, inputs: TotalInputs(cumulative: row.cumulative, theme: theme), in: totalRun, into: &buffer) { buffer in
+                buffer.write(
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth), x: totalRun.x, y: y,
+                    rightAlignedIn: Self.cumulativeWidth, style: theme.muted)
+            }
+            x = totalRun.maxX
+        }
+        if showsPercent {
+            let changeRun = Rect(x: x, y: y, width: Self.percentWidth, height: 1)
+            let reference = ticker?.referencePrice
+            cache.changes.draw(id, inputs: ChangeInputs(reference: reference, theme: theme), in: changeRun, into: &buffer) { buffer in
+                guard let reference, let change = (row.level.price - reference).divided(by: reference) else { return }
+                buffer.write(
+                    DisplayFormat.fitted(DisplayFormat.signedPercent(change), toColumns: Self.percentWidth), x: changeRun.x, y: y,
+                    rightAlignedIn: Self.percentWidth,
+                    style: theme.style(for: change.isZero ? .even : (change.isNegative ? .fall : .rise)))
+            }
         }
     }
 
