@@ -247,7 +247,8 @@ import Testing
             }
             _ = state.reduce(.snapshotArrived(publish()))
             guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
-            #expect(cache.depthPanel.levels.count <= state.size.height, "the cache keeps only the levels a frame shows")
+            #expect(cache.detail.book.levels.count <= state.size.height, "the cache keeps only the levels a frame shows")
+            #expect(cache.detail.tape.count <= state.size.height, "the cache keeps only the trades a frame shows")
         }
     }
 }

@@ -1,11 +1,11 @@
 public import TerminalKit
 
 /// What a frame keeps for the next so that what did not change is copied, not drawn again:
-/// the market table's rows and their models, the order book's rows. It holds only what the frames since the market
+/// the market table's rows and their models, the detail view's book and trades. It holds only what the frames since the market
 /// data last changed as a whole drew.
 public struct ScreenCache: Sendable {
     var marketTable = MarketTable.Cache()
-    var depthPanel = DepthPanel.Cache()
+    var detail = DetailScreen.Cache()
 
     /// A cache holding nothing.
     public init() {}
@@ -30,7 +30,7 @@ public enum DashboardScreen {
     public static func render(_ state: UIState, into blank: consuming Buffer, cache: inout ScreenCache) -> Buffer {
         defer {
             cache.marketTable.endFrame()
-            cache.depthPanel.endFrame()
+            cache.detail.endFrame()
         }
         var buffer = consume blank
         if buffer.size != state.size { buffer = Buffer(size: state.size) }
@@ -45,7 +45,7 @@ public enum DashboardScreen {
         case .markets:
             MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.marketTable)
         case .detail(let market):
-            DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.depthPanel)
+            DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.detail)
         case .depth(let market):
             DepthScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer)
         }

@@ -8,12 +8,24 @@ struct DetailScreen: Widget {
     let state: UIState
     let theme: Theme
 
+    /// What a frame keeps for the next: the book's runs and the tape's rows.
+    struct Cache: Sendable {
+        var book = DepthPanel.Cache()
+        var tape = TradesTape.Cache()
+
+        /// Ends a frame: see ``RowCache/endFrame()``.
+        mutating func endFrame() {
+            book.endFrame()
+            tape.endFrame()
+        }
+    }
+
     func render(in area: Rect, into buffer: inout Buffer) {
-        var cache = DepthPanel.Cache()
+        var cache = Cache()
         render(in: area, into: &buffer, cache: &cache)
     }
 
-    func render(in area: Rect, into buffer: inout Buffer, cache: inout DepthPanel.Cache) {
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         let labels = Labels(language: state.nameLanguage)
         let snapshot = state.snapshot
         let book = snapshot.orderBooks[market]
@@ -37,10 +49,10 @@ struct DetailScreen: Widget {
                 book: book, bookState: snapshot.bookState(of: market), ticker: ticker, lastTrade: tape?.newest, labels: labels,
                 theme: theme
             )
-            .render(in: area, into: &buffer, cache: &cache)
+            .render(in: area, into: &buffer, cache: &cache.book)
         }
         if let area = layout.tape {
-            TradesTape(tape: chartedTape, labels: labels, theme: theme, source: sourceName).render(in: area, into: &buffer)
+            TradesTape(tape: chartedTape, labels: labels, theme: theme, source: sourceName).render(in: area, into: &buffer, cache: &cache.tape)
         }
         if let area = layout.chart {
             CandlestickChart(
