@@ -5,10 +5,10 @@ import TerminalKit
 /// quantity, a bar scaled to quantity, cumulative size and % from the previous close; the
 /// spread and mid price between; the last trade's price marked.
 ///
-/// A level's row is drawn in three runs, each from inputs of its own (``LevelInputs``: the
-/// price, quantity and bar; the cumulative size; the % change), so a run whose inputs are the
-/// previous frame's is copied from it (``Cache``): a change near the spread moves the
-/// cumulative sizes below it, not the rest of their rows.
+/// A level's price, quantity and bar (``LevelInputs``) and its % change (``ChangeInputs``) are
+/// drawn from inputs of their own, so either is copied from the previous frame while its
+/// inputs hold (``Cache``). The cumulative size between them is drawn every frame: a change
+/// near the spread moves every size below it, which a copy would rarely save.
 struct DepthPanel: Widget {
     let book: OrderBook?
     /// How far the book can be trusted; shown in the title unless live.
@@ -37,13 +37,11 @@ struct DepthPanel: Widget {
     /// What a frame keeps for the next: the runs of the levels it drew, by side and price.
     struct Cache: Sendable {
         var levels = RowCache<LevelID, LevelInputs>()
-        var totals = RowCache<LevelID, TotalInputs>()
         var changes = RowCache<LevelID, ChangeInputs>()
 
         /// Ends a frame: see ``RowCache/endFrame()``.
         mutating func endFrame() {
             levels.endFrame()
-            totals.endFrame()
             changes.endFrame()
         }
     }
@@ -59,12 +57,6 @@ struct DepthPanel: Widget {
         var quantity: ExactDecimal
         var barLength: Int
         var isLast: Bool
-        var theme: Theme
-    }
-
-    /// What the cumulative size shows.
-    struct TotalInputs: Equatable, Sendable {
-        var cumulative: ExactDecimal
         var theme: Theme
     }
 
@@ -143,13 +135,10 @@ struct DepthPanel: Widget {
         }
         var x = levelRun.maxX
         if showsTotal {
-            let totalRun = Rect(x: x, y: y, width: Self.cumulativeWidth + 1, height: 1)
-            cache.totals.draw(id, inputs: TotalInputs(cumulative: row.cumulative, theme: theme), in: totalRun, into: &buffer) { buffer in
+            x +=
                 buffer.write(
-                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth), x: totalRun.x, y: y,
-                    rightAlignedIn: Self.cumulativeWidth, style: theme.muted)
-            }
-            x = totalRun.maxX
+                    DisplayFormat.fitted(DisplayFormat.quantity(row.cumulative), toColumns: Self.cumulativeWidth), x: x, y: y,
+                    rightAlignedIn: Self.cumulativeWidth, style: theme.muted) + 1
         }
         if showsPercent {
             let changeRun = Rect(x: x, y: y, width: Self.percentWidth, height: 1)
