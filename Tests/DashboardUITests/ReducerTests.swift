@@ -82,6 +82,37 @@ import Testing
         store.press(.escape, [.follow(nil, .oneMinute)]) { $0.screen = .markets }
     }
 
+    /// Snapshots taken in while the detail view is up leave the table's rows as they were (no
+    /// one sees them); back on the table, or at any key, they are listed as a table that saw
+    /// every snapshot lists them.
+    @Test func rowsAreListedAgainWhenTheTableCouldBeSeen() {
+        var market = MarketState()
+        market.apply(.markets(Sample.markets))
+        for ticker in Sample.tickers { market.apply(.ticker(ticker)) }
+        let first = BoardSnapshot(market.snapshot(at: Sample.now, feed: FeedStatus(state: .live)))
+        var table = UIState(settings: DashboardSettings(exchangeName: "Bithumb"), size: Size(width: 100, height: 16), now: Sample.now)
+        _ = table.reduce(.snapshotArrived(first))
+        var detail = table
+        _ = detail.reduce(.keyPressed(.enter))
+        #expect(detail.screen == .detail(Sample.xrp))
+        for (step, code) in [Sample.sol, Sample.doge, Sample.eth].enumerated() {
+            let at = Sample.now.advanced(byMicroseconds: Int64(step + 1) * 1_000_000)
+            market.apply(.ticker(Sample.ticker(code, price: 1_000_000_000 + step, at: at)))
+            let board = BoardSnapshot(market.snapshot(at: at, feed: FeedStatus(state: .live)))
+            _ = detail.reduce(.snapshotArrived(board))
+            _ = table.reduce(.snapshotArrived(board))
+        }
+        #expect(detail.table.rows == byValue, "not listed for snapshots while the detail view is up")
+        #expect(table.table.rows == [Sample.eth, Sample.doge, Sample.sol, Sample.xrp, Sample.btc])
+        var keyed = detail
+        _ = keyed.reduce(.keyPressed(.character("?")))
+        #expect(keyed.table.rows == table.table.rows, "a key lists them first")
+        _ = detail.reduce(.keyPressed(.escape))
+        #expect(detail.screen == .markets)
+        #expect(detail.table.rows == table.table.rows)
+        #expect(detail.table.selection == table.table.selection)
+    }
+
     @Test func fAndSpaceToggleAFavoriteAndAskForASave() {
         var store = ReducerStore(Sample.state())
         store.press(.character("f"), [.saveWatchlist(Watchlist(favorites: [Sample.xrp]))]) {

@@ -5,6 +5,12 @@ import TerminalKit
 extension UIState {
     /// Applies an action and returns what the rest of the app must do about it.
     public mutating func reduce(_ action: UIAction) -> [UICommand] {
+        // While another screen is up, snapshots do not list the table's rows (nobody sees
+        // them); anything else may look at them or show the table again, so they are listed first.
+        switch (action, screen) {
+        case (.snapshotArrived, _), (.tick, _), (_, .markets): break
+        default: refreshRows()
+        }
         switch action {
         case .keyPressed(let key):
             return handle(key)

@@ -130,7 +130,8 @@ public struct UIState: Sendable, Equatable {
         if board.isComparing { comparison.noteFlips(in: board, at: now) }
         sampleMessageRate()
         refreshHoldingsView()
-        refreshRows()
+        // Another screen's rows are listed when something may look at them: see `reduce`.
+        if case .markets = screen { refreshRows() }
     }
 
     mutating func setNow(_ time: Timestamp) {
@@ -221,7 +222,8 @@ public struct UIState: Sendable, Equatable {
         table.select(index: index, visible: visibleRowCount)
     }
 
-    private mutating func refreshRows() {
+    /// Lists the table's rows from the board as it is now.
+    mutating func refreshRows() {
         table.show(
             MarketRows.make(
                 board: board, exchange: exchange, listing: listing, tab: table.tab, favorites: favorites,
