@@ -46,9 +46,10 @@ struct DepthPanel: Widget {
         }
     }
 
-    /// A level of the book: its runs are found by it wherever the level moves.
+    /// A level of the book: its runs are found by it wherever the level moves. (The side as a
+    /// flag: `BookSide` hashes and compares as its `String` raw value.)
     struct LevelID: Hashable, Sendable {
-        var side: BookSide
+        var isAsk: Bool
         var price: ExactDecimal
     }
 
@@ -109,7 +110,7 @@ struct DepthPanel: Widget {
             1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + (showsTotal ? Self.cumulativeWidth + 1 : 0)
             + (showsPercent ? Self.percentWidth + 1 : 0)
         let barWidth = max(0, area.width - fixed)
-        let id = LevelID(side: row.side, price: row.level.price)
+        let id = LevelID(isAsk: row.side == .ask, price: row.level.price)
         var barLength = 0
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
