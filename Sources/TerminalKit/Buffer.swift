@@ -61,6 +61,10 @@ public struct Buffer: Sendable, Hashable {
         if text.unicodeScalars.allSatisfy(\.isCharacterOfItsOwn) {
             // Each scalar is a character (Korean names, arrows, labels): no grapheme breaking.
             for scalar in text.unicodeScalars {
+                if scalar.value >= 0x20 && scalar.value < 0x7F {
+                    guard place(Grapheme(ascii: UInt8(scalar.value)), width: 1) else { break }
+                    continue
+                }
                 let width = scalar.terminalColumns
                 guard width > 0 else { continue }
                 guard place(Grapheme(scalars: CollectionOfOne(scalar), columns: width), width: width) else { break }
