@@ -12,6 +12,8 @@ import Testing
         let events: Int
     }
 
+    /// `record --candles 1m` keeps the candles' history of `--markets` too, so a benchmark's
+    /// detail view draws a chart.
     @Test func aRecordingKeepsEveryFrameWithItsTimeAndBenchReadsIt() async throws {
         let path = NSTemporaryDirectory() + "coinboard-recording-\(UUID().uuidString).jsonl"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -19,11 +21,12 @@ import Testing
             let recorded = try await Self.record(
                 [
                     "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)",
-                    "--markets", "BTC",
+                    "--markets", "BTC", "--candles", "1m",
                 ],
                 to: path
             ) { text in
-                text.contains("/v1/orderbook?markets=KRW-BTC") && text.split(separator: "\n").count > 40
+                text.contains("/v1/orderbook?markets=KRW-BTC") && text.contains("/v1/candles/minutes/1?market=KRW-BTC")
+                    && text.split(separator: "\n").count > 40
             }
             #expect(recorded.status == 0)
             #expect(recorded.printed?.hasPrefix("recorded ") == true, "\(recorded.printed ?? "nothing")")
@@ -38,6 +41,7 @@ import Testing
         #expect(frames.count + requests.count == entries.count, "every line is a frame or a REST response")
         #expect(requests.contains("/v1/market/all?isDetails=true"))
         #expect(requests.contains("/v1/orderbook?markets=KRW-BTC"))
+        #expect(requests.contains("/v1/candles/minutes/1?market=KRW-BTC&count=200"), "--candles records the chart's history")
         let times = entries.compactMap { ($0["at"] as? NSNumber)?.int64Value }
         #expect(times.count == entries.count)
         #expect(times == times.sorted())
