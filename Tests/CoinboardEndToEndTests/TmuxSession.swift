@@ -156,11 +156,21 @@ struct TmuxSession {
     }
 
     /// Stops the session's server and everything running in it (`kill-server` answers at
-    /// once, so this waits in place, as a `defer` needs).
+    /// once, so this waits in place, as a `defer` needs), and removes its socket, which the
+    /// server leaves behind.
     func kill() {
-        defer { try? FileManager.default.removeItem(atPath: stateFolder) }
+        defer {
+            try? FileManager.default.removeItem(atPath: stateFolder)
+            unlink(socketPath)
+        }
         guard let pid = try? spawn(["kill-server"], output: "/dev/null") else { return }
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+    }
+
+    /// Where tmux puts the server's socket for `-L socket`.
+    private var socketPath: String {
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        return "\(folder)/tmux-\(getuid())/\(socket)"
     }
 }
