@@ -4,6 +4,12 @@ public enum BookSide: String, Sendable, Hashable {
     case bid
     /// Sell orders (매도), best = lowest price.
     case ask
+
+    /// Hashes the case: `RawRepresentable` would hash the `String` raw value, and a side is
+    /// part of keys looked up every frame (a book's levels, a tape's trades).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(self == .ask)
+    }
 }
 
 /// One price level: the resting size at a price.

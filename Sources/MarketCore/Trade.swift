@@ -4,6 +4,12 @@ public enum TradeSide: String, Sendable, Hashable {
     case buy
     /// A seller hit the bid (매도체결; Bithumb/Upbit `ASK`).
     case sell
+
+    /// Hashes the case: `RawRepresentable` would hash the `String` raw value, and a side is
+    /// part of keys looked up every frame (a book's levels, a tape's trades).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(self == .sell)
+    }
 }
 
 /// One executed trade (체결).

@@ -35,7 +35,7 @@ extension TimedEndToEndTests {
                     open: 150_000_000, high: 151_000_000, low: 149_000_000, close: 150_500_000, volume: ExactDecimal("1.5")!)
                 let key = CandleSeriesKey(source: "demo-\(SimulationConfiguration().seed)-bithumb", market: btc, interval: .oneMinute)
                 try await store.save([old], of: key)
-                let arguments = ["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "1", "--candle-cache", path]
+                let arguments = ["--demo", "--markets", "BTC", "--candles", "1m", "--duration", "1", "--wait", "120", "--candle-cache", path]
 
                 let first = try #require(try await SnapshotOutput.capture(arguments).candles["KRW-BTC"]?.items)
                 #expect(first.first?.time == isoTime(old.start), "the kept candle comes first, before the page")
@@ -60,7 +60,7 @@ extension TimedEndToEndTests {
                 for run in 1...2 {
                     let log = folder + "/log-\(run)"
                     let output = try await SnapshotOutput.capture([
-                        "--demo", "--markets", "BTC", "--candles", "1m", "--candle-count", "3000", "--duration", "1",
+                        "--demo", "--markets", "BTC", "--candles", "1m", "--candle-count", "3000", "--duration", "1", "--wait", "120",
                         "--candle-cache", folder + "/candles.sqlite", "--log-file", log,
                     ])
                     let times = try #require(output.candles["KRW-BTC"]?.items).compactMap { formatter.date(from: $0.time) }

@@ -70,7 +70,7 @@ extension TimedEndToEndTests {
             try await withDemoExchange(markets: 40, rate: 400) { _, port in
                 let output = try await SnapshotOutput.capture([
                     "--exchange", "bithumb", "--ws-url", "ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "http://127.0.0.1:\(port)",
-                    "--duration", "1",
+                    "--duration", "1", "--wait", "120",
                 ])
                 let reference = try #require(output.reference)
                 #expect(reference.off?.contains("[endpoints.binance]") == true)

@@ -1,8 +1,8 @@
 public import TerminalKit
 
 /// What a frame keeps for the next so that what did not change is copied, not drawn again:
-/// the market table's rows and their models, the detail view's book and trades. It holds only what the frames since the market
-/// data last changed as a whole drew.
+/// the market table's rows and their models, the detail view's book and trades. It holds
+/// only what the frames since the market data last changed as a whole drew.
 public struct ScreenCache: Sendable {
     var marketTable = MarketTable.Cache()
     var detail = DetailScreen.Cache()

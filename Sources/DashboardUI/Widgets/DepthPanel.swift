@@ -46,10 +46,9 @@ struct DepthPanel: Widget {
         }
     }
 
-    /// A level of the book: its runs are found by it wherever the level moves. (The side as a
-    /// flag: `BookSide` hashes and compares as its `String` raw value.)
+    /// A level of the book: its runs are found by it wherever the level moves.
     struct LevelID: Hashable, Sendable {
-        var isAsk: Bool
+        var side: BookSide
         var price: ExactDecimal
     }
 
@@ -106,18 +105,18 @@ struct DepthPanel: Widget {
         let style = theme.style(for: row.side)
         let showsTotal = area.width >= Self.showsCumulativeFromWidth
         let showsPercent = area.width >= Self.showsPercentFromWidth
-        let fixed =
-            1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + (showsTotal ? Self.cumulativeWidth + 1 : 0)
-            + (showsPercent ? Self.percentWidth + 1 : 0)
+        // The mark, the price and the quantity, each with the space after it.
+        let levelColumns = 1 + Self.priceWidth + 1 + Self.quantityWidth + 1
+        let fixed = levelColumns + (showsTotal ? Self.cumulativeWidth + 1 : 0) + (showsPercent ? Self.percentWidth + 1 : 0)
         let barWidth = max(0, area.width - fixed)
-        let id = LevelID(isAsk: row.side == .ask, price: row.level.price)
+        let id = LevelID(side: row.side, price: row.level.price)
         var barLength = 0
         if barWidth > 0, largest > .zero {
             let share = row.level.quantity.doubleValue / largest.doubleValue
             barLength = Int(clampingRounded: share * Double(barWidth), to: 1...barWidth)
         }
         let isLast = lastTrade?.price == row.level.price
-        let levelRun = Rect(x: area.x, y: y, width: 1 + Self.priceWidth + 1 + Self.quantityWidth + 1 + barWidth, height: 1)
+        let levelRun = Rect(x: area.x, y: y, width: levelColumns + barWidth, height: 1)
         let level = LevelInputs(quantity: row.level.quantity, barLength: barLength, isLast: isLast, theme: theme)
         cache.levels.draw(id, inputs: level, in: levelRun, into: &buffer) { buffer in
             var x = area.x
