@@ -29,7 +29,7 @@ extension ExactDecimal {
         // Below 10¹⁹ · 10¹⁸ < 2¹²⁷: the full-width product is the magnitude, and positive.
         let (high, low) = significand.multipliedFullWidth(by: UInt64.powerOfTen(Self.scale - fractionDigits))
         let magnitude = Int128(bitPattern: UInt128(high) << 64 | UInt128(low))
-        self.init(units: negative ? -magnitude : magnitude)
+        self.init(unitsInRange: negative ? -magnitude : magnitude)
     }
 
     /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.

@@ -22,6 +22,11 @@ public struct ExactDecimal: Sendable, Hashable {
         self.units = Swift.min(Swift.max(units, -Self.maxUnits), Self.maxUnits)
     }
 
+    /// Creates a value from its count of 10⁻¹⁸ units, which the caller knows lies in the range.
+    @inlinable init(unitsInRange units: Int128) {
+        self.units = units
+    }
+
     /// Creates the exact value of an integer.
     public init(_ integer: Int) {
         self.init(units: Int128(integer) * Self.unitsPerOne)

@@ -102,6 +102,31 @@ import Testing
         }
     }
 
+    /// Units that leave the exchanges' layout part-way — after a member or two, at the last one,
+    /// at the closing brace — are read member by member from where they start, alike.
+    @Test(arguments: dialects)
+    func unitsThatLeaveTheUsualLayoutPartWayAreReadAlike(dialect: Dialect) throws {
+        let units = [
+            #"{"ask_price":116001000,"bid_price":116000000,"ask_size":1.25,"bid_size":0.5}"#,
+            #"{"ask_price":116002000,"bid_price":115999000, "ask_size":2,"bid_size":0.001}"#,
+            #"{"ask_price":116003000,"bid_price":115998000,"ask_size":"3","bid_size":0.002}"#,
+            #"{"ask_price":116004000,"bid_price":115997000,"ask_size":4,"bid_size":0.003,"extra":null}"#,
+            #"{"ask_price":116005000,"bid_price":115996000,"ask_size":5,"bid_size":0.004 }"#,
+            #"{"ask_price":116006000,"bid_price":115995000,"bid_size":0.005,"ask_size":6}"#,
+            #"{"ask_price":116007000,"bid_price":115994000,"ask_size":7,"bid_size":6e-3}"#,
+        ]
+        let frame = Array(
+            (#"{"type":"orderbook","code":"KRW-BTC","timestamp":1790134742106,"orderbook_units":["#
+                + units.joined(separator: ",") + "]}").utf8)
+        let read = try #require(Self.read(frame, dialect))
+        #expect(read == DifferentialTests.previousDecode(dialect, frame))
+        guard case .orderBook(let book) = try #require(read.events.first) else {
+            Issue.record("not a book: \(read.events)")
+            return
+        }
+        #expect(book.asks.count == units.count)
+    }
+
     /// A book of ``UpbitStreamReader/maxUnits`` units is read in one pass; one more unit and it
     /// goes to the tape, which decodes both alike.
     @Test(arguments: dialects)

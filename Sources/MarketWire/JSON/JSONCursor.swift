@@ -39,6 +39,7 @@ struct JSONCursor {
     /// Whether the next byte after whitespace is `byte` (not consumed).
     @inline(__always)
     mutating func peek(_ byte: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == byte { return true }
         index = grammar.skipSpace(index)
         return index < bytes.count && bytes[index] == byte
     }
@@ -88,6 +89,39 @@ struct JSONCursor {
             if consume(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
         }
+    }
+
+    /// Reads an object written exactly as `table` lists its members — each once, in order, with
+    /// no whitespace, every value a number — into `slots[first...]` (all absent), as ``object``
+    /// would. Any other object is `false`, with the cursor where it was and the slots absent
+    /// again, for ``object`` to read: the exchanges write each book unit this way.
+    mutating func objectInTableOrder(_ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int) -> Bool {
+        let start = index
+        var opening = UInt8(ascii: "{")
+        for entry in 0..<table.count {
+            guard index &+ 2 < bytes.count, bytes[index] == opening, bytes[index &+ 1] == UInt8(ascii: "\""),
+                let end = table.nameEnd(of: entry, in: bytes, at: index &+ 2),
+                end &+ 1 < bytes.count, bytes[end] == UInt8(ascii: ":"),
+                bytes[end &+ 1] == UInt8(ascii: "-") || Self.isDigit(bytes[end &+ 1])
+            else { return unread(from: start, slots: &slots, first..<first &+ entry) }
+            index = end &+ 1
+            guard let slot = number() else { return unread(from: start, slots: &slots, first..<first &+ entry) }
+            slots[first &+ entry] = slot
+            opening = UInt8(ascii: ",")
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+            return unread(from: start, slots: &slots, first..<first &+ table.count)
+        }
+        index &+= 1
+        return true
+    }
+
+    /// Puts the cursor back at `start` and empties the slots filled since: `false`.
+    @inline(never)
+    private mutating func unread(from start: Int, slots: inout [JSONSlot], _ filled: Range<Int>) -> Bool {
+        index = start
+        for slot in filled { slots[slot] = .absent }
+        return false
     }
 
     /// Reads an array from its `[` to its `]`, handing each element to `element` at its start.
@@ -150,51 +184,62 @@ struct JSONCursor {
     @inline(__always)
     private mutating func number() -> JSONSlot? {
         let start = index
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index &+= 1 }
+        let count = bytes.count
+        // Not empty: the caller found the number's first byte.
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        var at = start
+        let negative = base.load(fromByteOffset: at, as: UInt8.self) == UInt8(ascii: "-")
+        if negative { at &+= 1 }
+        guard at < count else { return nil }
+        let first = base.load(fromByteOffset: at, as: UInt8.self)
+        guard Self.isDigit(first) else { return nil }
         var significand: UInt64 = 0
-        guard index < bytes.count, Self.isDigit(bytes[index]) else { return nil }
         var digits = 1
-        if bytes[index] == UInt8(ascii: "0") {
-            index &+= 1
+        if first == UInt8(ascii: "0") {
+            at &+= 1
         } else {
-            digits = readDigits(into: &significand)
+            digits = Self.readDigits(base, count, at: &at, into: &significand)
         }
         var fractionDigits = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index &+= 1
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { return nil }
-            fractionDigits = readDigits(into: &significand)
+        if at < count, base.load(fromByteOffset: at, as: UInt8.self) == UInt8(ascii: ".") {
+            at &+= 1
+            guard at < count, Self.isDigit(base.load(fromByteOffset: at, as: UInt8.self)) else { return nil }
+            fractionDigits = Self.readDigits(base, count, at: &at, into: &significand)
             digits &+= fractionDigits
         }
         var value: ExactDecimal?
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if at < count, base.load(fromByteOffset: at, as: UInt8.self) | 0x20 == UInt8(ascii: "e") {
             guard let end = try? grammar.numberEnd(at: start) else { return nil }
-            index = end
+            at = end
         } else {
             value = ExactDecimal(significand: significand, digits: digits, fractionDigits: fractionDigits, negative: negative)
         }
-        return JSONSlot(kind: .number, start: Int32(start), end: Int32(index), number: value)
+        index = at
+        return JSONSlot(kind: .number, start: Int32(start), end: Int32(at), number: value)
     }
 
-    /// Reads the run of digits at the cursor into `value`, eight at a time, and returns how many
-    /// there were (past 19, `value` is meaningless).
+    /// Reads the run of digits at `index` into `value`, eight at a time, moves `index` past it
+    /// and returns how many there were (past 19, `value` is meaningless).
     @inline(__always)
-    private mutating func readDigits(into value: inout UInt64) -> Int {
-        var count = 0
-        while index &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let run = word.appendLeadingDigits(to: &value)
-            index &+= run
-            count &+= run
-            guard run == 8 else { return count }
+    private static func readDigits(
+        _ base: UnsafeRawPointer, _ count: Int, at index: inout Int, into value: inout UInt64
+    ) -> Int {
+        var at = index
+        var run = 8
+        while run == 8, at &+ 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            run = word.appendLeadingDigits(to: &value)
+            at &+= run
         }
-        while index < bytes.count, Self.isDigit(bytes[index]) {
-            value = value &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-            index &+= 1
-            count &+= 1
+        if run == 8 {
+            while at < count, isDigit(base.load(fromByteOffset: at, as: UInt8.self)) {
+                value = value &* 10 &+ UInt64(base.load(fromByteOffset: at, as: UInt8.self) &- UInt8(ascii: "0"))
+                at &+= 1
+            }
         }
-        return count
+        let digits = at &- index
+        index = at
+        return digits
     }
 
     /// Validates an array from its `[` through its `]`.

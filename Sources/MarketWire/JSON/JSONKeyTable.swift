@@ -9,12 +9,14 @@ struct JSONNameWords: Equatable {
     var middle: UInt64 = 0
     var tail: UInt64 = 0
 
+    /// The bits of a word loaded at the name's start that ``head`` holds.
+    var headMask: UInt64 { length >= 8 ? ~0 : (1 &<< (8 &* UInt64(length))) &- 1 }
+
     /// The words of the `length` bytes at `start` in `bytes`.
     init(_ bytes: UnsafeRawBufferPointer, start: Int, length: Int) {
         self.length = length
         if length >= 8 || start &+ 8 <= bytes.count {
-            let word = Self.load(bytes, start)
-            head = length >= 8 ? word : word & (1 &<< (8 &* UInt64(length)) &- 1)
+            head = Self.load(bytes, start) & headMask
         } else {
             for offset in (0..<length).reversed() { head = head << 8 | UInt64(bytes[start &+ offset]) }
         }
@@ -104,8 +106,33 @@ struct JSONKeyLookup {
     /// A name on the wire is most often the one after the last found, and this checks it
     /// without scanning for the quote: a table's names hold no quote, backslash or control
     /// character, so bytes equal to one followed by a quote are a valid string.
+    @inline(__always)
     func nameEnd(of index: Int, in bytes: UnsafeRawBufferPointer, at start: Int) -> Int? {
         guard index < entries.count else { return nil }
+        let expected = entries[index].words
+        let quote = start &+ expected.length
+        guard expected.length <= 24, quote &+ 1 <= bytes.count, start &+ 8 <= bytes.count else {
+            return slowNameEnd(of: index, in: bytes, at: start)
+        }
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        guard base.load(fromByteOffset: quote, as: UInt8.self) == UInt8(ascii: "\""),
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & expected.headMask
+                == expected.head
+        else { return nil }
+        if expected.length > 8 {
+            guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &- 8, as: UInt64.self)) == expected.tail
+            else { return nil }
+            if expected.length > 16 {
+                guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)) == expected.middle
+                else { return nil }
+            }
+        }
+        return quote &+ 1
+    }
+
+    /// ``nameEnd(of:in:at:)`` for a name past 24 bytes or near the frame's end.
+    @inline(never)
+    private func slowNameEnd(of index: Int, in bytes: UnsafeRawBufferPointer, at start: Int) -> Int? {
         let expected = entries[index]
         let quote = start &+ expected.words.length
         guard quote < bytes.count, bytes[quote] == UInt8(ascii: "\""),

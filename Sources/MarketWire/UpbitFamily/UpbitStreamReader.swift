@@ -78,7 +78,8 @@ struct UpbitStreamReader: Sendable {
                 let first = units.count
                 guard first < maxUnits &* unit.count else { return false }
                 for _ in 0..<unit.count { units.append(.absent) }
-                return cursor.object(unit, into: &units, at: first, depth: depth &+ 1)
+                return cursor.objectInTableOrder(unit, into: &units, at: first)
+                    || cursor.object(unit, into: &units, at: first, depth: depth &+ 1)
             }
         } && cursor.atEnd()
     }
