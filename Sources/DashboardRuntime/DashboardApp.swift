@@ -64,6 +64,14 @@ public actor DashboardApp {
     /// The longest the clock waits between ticks: the status bar's clock shows seconds.
     public static let longestTick = Duration.seconds(1)
 
+    /// How long after it starts the dashboard lets go of the code start-up ran
+    /// (``ResidentCode/release()``): the listings, the first answers and the first frames are in.
+    static let startUpLength = Duration.seconds(10)
+
+    /// How often after that it lets go again of code it ran once (a screen visited, a
+    /// reconnection), so the code kept resident is what it keeps running.
+    static let residentCodeRelease = Duration.seconds(600)
+
     /// How often the feed-to-screen latency is written to the log.
     static let latencyWindow = Duration.seconds(5)
 
@@ -139,6 +147,13 @@ public actor DashboardApp {
             }
             group.addTask { [inputReady = backend.inputReady] in
                 for await _ in inputReady { wake.yield(.input) }
+            }
+            group.addTask { [clock] in
+                var wait = Self.startUpLength
+                while (try? await clock.sleep(for: wait)) != nil {
+                    ResidentCode.release()
+                    wait = Self.residentCodeRelease
+                }
             }
             draw(state)
             scheduleTick(for: state, group: &group, wake: wake)
