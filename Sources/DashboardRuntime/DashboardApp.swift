@@ -64,9 +64,10 @@ public actor DashboardApp {
     /// The longest the clock waits between ticks: the status bar's clock shows seconds.
     public static let longestTick = Duration.seconds(1)
 
-    /// How long after it starts the dashboard lets go of the code start-up ran
-    /// (``ResidentCode/release()``): the listings, the first answers and the first frames are in.
-    static let startUpLength = Duration.seconds(10)
+    /// When the dashboard lets go of the code start-up ran (``ResidentCode/release()``), each
+    /// wait after the one before: once the listings, the first answers and the first frames are
+    /// in, and again for a start-up slowed by the network.
+    static let residentCodeReleases: [Duration] = [.seconds(2), .seconds(8)]
 
     /// How often after that it lets go again of code it ran once (a screen visited, a
     /// reconnection), so the code kept resident is what it keeps running.
@@ -149,11 +150,11 @@ public actor DashboardApp {
                 for await _ in inputReady { wake.yield(.input) }
             }
             group.addTask { [clock] in
-                var wait = Self.startUpLength
-                while (try? await clock.sleep(for: wait)) != nil {
+                for wait in Self.residentCodeReleases {
+                    guard (try? await clock.sleep(for: wait)) != nil else { return }
                     ResidentCode.release()
-                    wait = Self.residentCodeRelease
                 }
+                while (try? await clock.sleep(for: Self.residentCodeRelease)) != nil { ResidentCode.release() }
             }
             draw(state)
             scheduleTick(for: state, group: &group, wake: wake)

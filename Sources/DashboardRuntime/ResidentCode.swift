@@ -2,31 +2,32 @@
     import Glibc
 #endif
 
-/// The executable's code and read-only data held in the process's resident memory.
+/// The code and read-only data of the executable and its libraries held in the process's
+/// resident memory.
 ///
 /// A page of code, once run, stays mapped until the process exits, and the kernel maps the
 /// 64 KiB around each page it faults in. Start-up alone runs some 9,000 functions (the
-/// listings, the settings, the first REST answers), so a dashboard kept open all day would hold
-/// every page start-up touched. ``release()`` unmaps them: they stay in the page cache and come
-/// back, a minor fault each, when the dashboard runs them again, so what stays resident is the
-/// code it keeps running. Only pages read from the file are released: a mapping that holds a
-/// private copy of any page (relocated data) is left alone, and writable mappings are never
-/// touched.
+/// settings, the listings, the first REST answers, the candle store's SQLite, the TOML reader's
+/// C++ library), so a dashboard kept open all day would hold every page start-up touched.
+/// ``release()`` unmaps them: they stay in the page cache and come back, a minor fault each,
+/// when the dashboard runs them again, so what stays resident is the code it keeps running.
+/// Only pages read from a file are released: a mapping that holds a private copy of any page
+/// (relocated data) is left alone, and writable mappings are never touched.
 public enum ResidentCode {
-    /// One mapping of the executable that may be released.
+    /// One mapping that may be released.
     struct Mapping: Equatable {
         let start: UInt
         let end: UInt
     }
 
-    /// Unmaps the executable's read-only, file-backed pages from the process (Linux; nothing
+    /// Unmaps the read-only, file-backed pages of the process's files from it (Linux; nothing
     /// elsewhere) and returns how many bytes of mappings were released.
     @discardableResult
     public static func release() -> Int {
         #if canImport(Glibc)
-            guard let executable = executablePath(), let smaps = read("/proc/self/smaps") else { return 0 }
+            guard let smaps = read("/proc/self/smaps") else { return 0 }
             var released = 0
-            for mapping in releasable(smaps: smaps, executable: executable) {
+            for mapping in releasable(smaps: smaps) {
                 let length = Int(mapping.end - mapping.start)
                 guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start),
                     madvise(start, length, MADV_DONTNEED) == 0
@@ -39,14 +40,14 @@ public enum ResidentCode {
         #endif
     }
 
-    /// The mappings of `executable` in `smaps` (the text of `/proc/PID/smaps`) that are not
-    /// writable and hold no anonymous page.
-    static func releasable(smaps: String, executable: String) -> [Mapping] {
+    /// The mappings of files in `smaps` (the text of `/proc/PID/smaps`) that are not writable
+    /// and hold no anonymous page.
+    static func releasable(smaps: String) -> [Mapping] {
         var result: [Mapping] = []
         var candidate: Mapping?
         for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let header = mapping(fields, executable: executable) {
+            if let header = mapping(fields) {
                 candidate = header.releasable ? header.mapping : nil
             } else if fields.first == "Anonymous:", let mapping = candidate {
                 if fields.count >= 2, fields[1] == "0" { result.append(mapping) }
@@ -57,29 +58,19 @@ public enum ResidentCode {
     }
 
     /// A mapping's header line (`start-end perms offset device inode path`): its range, and
-    /// whether it maps `executable` without write access.
-    private static func mapping(
-        _ fields: [Substring], executable: String
-    ) -> (mapping: Mapping, releasable: Bool)? {
+    /// whether it maps a file without write access.
+    private static func mapping(_ fields: [Substring]) -> (mapping: Mapping, releasable: Bool)? {
         guard fields.count >= 5, let dash = fields[0].firstIndex(of: "-"),
             let start = UInt(fields[0][..<dash], radix: 16),
             let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16), end > start
         else { return nil }
         let permissions = fields[1]
-        let path = fields.count >= 6 ? fields[5...].joined(separator: " ") : ""
-        let releasable = path == executable && permissions.count == 4 && !permissions.contains("w")
+        let mapsFile = fields.count >= 6 && fields[5].hasPrefix("/")
+        let releasable = mapsFile && permissions.count == 4 && !permissions.contains("w")
         return (Mapping(start: start, end: end), releasable)
     }
 
     #if canImport(Glibc)
-        /// The executable's path as the kernel names it in the process's mappings.
-        private static func executablePath() -> String? {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard length > 0 else { return nil }
-            return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-
         /// A whole `/proc` file (whose size `stat` does not tell), read a block at a time.
         private static func read(_ path: String) -> String? {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

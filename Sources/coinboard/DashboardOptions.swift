@@ -78,6 +78,9 @@ struct DashboardOptions: ParsableArguments {
             cacheWarning = warning
         }
         let startupNotice = cacheWarning
+        // The command line, the settings, the saved view and the candle store are read: their
+        // code need not stay resident while the dashboard starts.
+        ResidentCode.release()
         // The screen's own thread: the app, its snapshot reader, its timers and the exchanges'
         // connections run on one event loop, so reading and drawing a frame wake one thread.
         let screenLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
