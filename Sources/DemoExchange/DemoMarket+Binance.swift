@@ -61,10 +61,11 @@ extension DemoMarket {
         guard let market = trades.first?.market, case let code = KimchiPremium.referenceMarket(of: market), referenceWorld.lists(code.base),
             clients.values.contains(where: { $0.wantsReference(.trades(code)) }), let view = referenceView
         else { return }
+        let prices = view.prices(of: code)
         let converted = trades.map { trade in
             var usdt = trade
             usdt.market = code
-            usdt.price = view.usdt(trade.price, of: code)
+            usdt.price = prices.usdt(trade.price)
             return usdt
         }
         for id in clients.keys {

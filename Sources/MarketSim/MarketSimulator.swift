@@ -187,6 +187,12 @@ public struct MarketSimulator: Sendable {
         return Array(states[index].tape.newestFirst.prefix(max(0, count)))
     }
 
+    /// How many trades the market's tape holds, at most `limit`.
+    public func recentTradeCount(for code: MarketCode, limit: Int) -> Int {
+        guard let index = listedIndex(code) else { return 0 }
+        return min(states[index].tape.count, max(0, limit))
+    }
+
     /// The market's newest `count` candles of `interval` that start before `end` (by default,
     /// every candle so far), oldest first: its past is made for the minutes they cover.
     public func candles(for code: MarketCode, interval: CandleInterval, count: Int, before end: Timestamp? = nil) -> [Candle] {

@@ -61,10 +61,26 @@ public struct ReferenceWorld: Sendable {
     /// (rate × (1 + premium)), to the places of Binance's tick at that price
     /// (``fractionDigits(ofPriceNear:)``); `nil` where it is not listed.
     public func usdtPrice(ofWonPrice won: ExactDecimal, coin: String, at time: Timestamp) -> ExactDecimal? {
+        conversion(of: coin, at: time)?.usdt(won) ?? nil
+    }
+
+    /// How `coin`'s won prices turn into USDT ones at `time` (see ``usdtPrice(ofWonPrice:coin:at:)``),
+    /// worked out once for all its prices of that time; `nil` where it is not listed.
+    public func conversion(of coin: String, at time: Timestamp) -> Conversion? {
         guard let premium = premiumPercent(of: coin, at: time) else { return nil }
-        let dollars = rate(at: time) * (1 + premium.shifted(byPowerOfTen: -2))
-        let digits = Self.fractionDigits(ofPriceNear: won.doubleValue / max(dollars.doubleValue, 1))
-        return won.divided(by: dollars, roundedToFractionDigits: digits)
+        return Conversion(wonPerUSDT: rate(at: time) * (1 + premium.shifted(byPowerOfTen: -2)))
+    }
+
+    /// Won prices of one coin at one time in USDT.
+    public struct Conversion: Sendable {
+        /// The won one USDT of the coin costs: the rate times one plus the premium.
+        let wonPerUSDT: ExactDecimal
+
+        /// `won` in USDT, to the places of Binance's tick at that price; `nil` past the range.
+        public func usdt(_ won: ExactDecimal) -> ExactDecimal? {
+            let digits = ReferenceWorld.fractionDigits(ofPriceNear: won.doubleValue / max(wonPerUSDT.doubleValue, 1))
+            return won.divided(by: wonPerUSDT, roundedToFractionDigits: digits)
+        }
     }
 
     /// The decimal places of a USDT price near `estimate`, as Binance's ticks give them: two
