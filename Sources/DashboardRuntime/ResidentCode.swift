@@ -46,10 +46,14 @@ public enum ResidentCode {
         var result: [Mapping] = []
         var candidate: Mapping?
         for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            if let header = mapping(fields) {
-                candidate = header.releasable ? header.mapping : nil
-            } else if fields.first == "Anonymous:", let mapping = candidate {
+            // A mapping's header starts with its address in lowercase hex; of the twenty-odd
+            // lines of figures after it (`Size:`, `Rss:`, …), only `Anonymous:` is read.
+            guard let first = line.utf8.first else { continue }
+            if first.isLowercaseHexDigit {
+                let header = mapping(line.split(separator: " ", omittingEmptySubsequences: true))
+                candidate = header.flatMap { $0.releasable ? $0.mapping : nil }
+            } else if line.hasPrefix("Anonymous:"), let mapping = candidate {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 if fields.count >= 2, fields[1] == "0" { result.append(mapping) }
                 candidate = nil
             }
@@ -88,4 +92,10 @@ public enum ResidentCode {
             return String(decoding: bytes, as: UTF8.self)
         }
     #endif
+}
+
+extension UInt8 {
+    fileprivate var isLowercaseHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+    }
 }
