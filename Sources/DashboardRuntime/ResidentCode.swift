@@ -50,8 +50,7 @@ public enum ResidentCode {
             // lines of figures after it (`Size:`, `Rss:`, …), only `Anonymous:` is read.
             guard let first = line.utf8.first else { continue }
             if first.isLowercaseHexDigit {
-                let header = mapping(line.split(separator: " ", omittingEmptySubsequences: true))
-                candidate = header.flatMap { $0.releasable ? $0.mapping : nil }
+                candidate = releasableMapping(line.split(separator: " ", omittingEmptySubsequences: true))
             } else if line.hasPrefix("Anonymous:"), let mapping = candidate {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 if fields.count >= 2, fields[1] == "0" { result.append(mapping) }
@@ -61,17 +60,15 @@ public enum ResidentCode {
         return result
     }
 
-    /// A mapping's header line (`start-end perms offset device inode path`): its range, and
-    /// whether it maps a file without write access.
-    private static func mapping(_ fields: [Substring]) -> (mapping: Mapping, releasable: Bool)? {
-        guard fields.count >= 5, let dash = fields[0].firstIndex(of: "-"),
+    /// The range of a mapping's header line (`start-end perms offset device inode path`) when
+    /// it maps a file without write access; `nil` for any other mapping or line.
+    private static func releasableMapping(_ fields: [Substring]) -> Mapping? {
+        guard fields.count >= 6, fields[5].hasPrefix("/"), fields[1].count == 4, !fields[1].contains("w"),
+            let dash = fields[0].firstIndex(of: "-"),
             let start = UInt(fields[0][..<dash], radix: 16),
             let end = UInt(fields[0][fields[0].index(after: dash)...], radix: 16), end > start
         else { return nil }
-        let permissions = fields[1]
-        let mapsFile = fields.count >= 6 && fields[5].hasPrefix("/")
-        let releasable = mapsFile && permissions.count == 4 && !permissions.contains("w")
-        return (Mapping(start: start, end: end), releasable)
+        return Mapping(start: start, end: end)
     }
 
     #if canImport(Glibc)

@@ -24,6 +24,7 @@ public struct ExactDecimal: Sendable, Hashable {
 
     /// Creates a value from its count of 10⁻¹⁸ units, which the caller knows lies in the range.
     @inlinable init(unitsInRange units: Int128) {
+        assert(units.magnitude <= Self.maxUnits.magnitude, "\(units) units are out of range")
         self.units = units
     }
 

@@ -61,7 +61,7 @@ public struct ReferenceWorld: Sendable {
     /// (rate × (1 + premium)), to the places of Binance's tick at that price
     /// (``fractionDigits(ofPriceNear:)``); `nil` where it is not listed.
     public func usdtPrice(ofWonPrice won: ExactDecimal, coin: String, at time: Timestamp) -> ExactDecimal? {
-        conversion(of: coin, at: time)?.usdt(won) ?? nil
+        conversion(of: coin, at: time)?.usdt(won)
     }
 
     /// How `coin`'s won prices turn into USDT ones at `time` (see ``usdtPrice(ofWonPrice:coin:at:)``),

@@ -35,8 +35,8 @@ public struct TradeActivity: Sendable, Hashable {
             }
             newest = minute
             counts[Self.slot(minute)] = 1
-        } else if minute > newest - Int64(Self.minutes), counts[Self.slot(minute)] > 0 {
-            counts[Self.slot(minute)] = counts[Self.slot(minute)] &+ (counts[Self.slot(minute)] < .max ? 1 : 0)
+        } else if minute > newest - Int64(Self.minutes), case let slot = Self.slot(minute), counts[slot] > 0, counts[slot] < .max {
+            counts[slot] += 1
         }
     }
 
