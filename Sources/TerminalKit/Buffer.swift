@@ -2,16 +2,33 @@ import SafeText
 
 /// A screen's worth of cells that widgets paint into; the only thing that reaches a
 /// terminal, and only through ``diff(from:)``.
+///
+/// Each row keeps what it is known to hold without reading it (``RowHistory``): blank, or
+/// blank and pasted over by tagged rows only. A row whose history is the same in two buffers
+/// holds the same cells, so ``diff(from:)`` passes it by and ``clear()`` leaves a blank row
+/// alone. Two buffers are equal when their cells are; the histories are only what is known.
 public struct Buffer: Sendable, Hashable {
     /// The buffer's size.
     public let size: Size
     /// Cells row by row.
     private var cells: [Cell]
+    /// What each row is known to hold.
+    private var histories: [RowHistory]
 
     /// Creates a buffer of blank cells.
     public init(size: Size) {
         self.size = size
         cells = Array(repeating: .blank, count: size.width * size.height)
+        histories = Array(repeating: .blank, count: size.height)
+    }
+
+    public static func == (lhs: Buffer, rhs: Buffer) -> Bool {
+        lhs.size == rhs.size && lhs.cells == rhs.cells
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(cells)
     }
 
     /// The whole area.
@@ -19,8 +36,25 @@ public struct Buffer: Sendable, Hashable {
 
     /// Makes every cell blank, keeping the buffer's memory: a buffer as ``init(size:)`` makes
     /// it, for drawing the next frame into without a new allocation.
+    ///
+    /// Rows already blank are left as they are; the others are copied from a blank one.
     public mutating func clear() {
-        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+        guard let firstDrawn = histories.firstIndex(where: { !$0.isBlank }) else { return }
+        let width = size.width
+        guard width > 0 else {
+            for y in histories.indices { histories[y] = .blank }
+            return
+        }
+        let blankRow = histories.firstIndex(where: \.isBlank)
+        cells.withUnsafeMutableBufferPointer { cells in
+            let base = cells.baseAddress!
+            let source = base + (blankRow ?? firstDrawn) * width
+            if blankRow == nil { source.update(repeating: .blank, count: width) }
+            for y in firstDrawn..<histories.count where !histories[y].isBlank && base + y * width != source {
+                (base + y * width).update(from: source, count: width)
+            }
+        }
+        for y in firstDrawn..<histories.count { histories[y] = .blank }
     }
 
     /// The cell at a position; a blank cell outside the buffer.
@@ -37,6 +71,7 @@ public struct Buffer: Sendable, Hashable {
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, limit: Int = .max, style: Style = .plain) -> Int {
         guard y >= 0, y < size.height else { return 0 }
+        forget(row: y)
         let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
         let end = overflow ? size.width : min(size.width, reach)
         var text = text
@@ -95,6 +130,8 @@ public struct Buffer: Sendable, Hashable {
             write(grapheme.text, x: x, y: y, limit: grapheme.columns, style: style)
             return
         }
+        guard contains(x: x, y: y) else { return }
+        forget(row: y)
         put(Cell(grapheme, style: style), x: x, y: y)
     }
 
@@ -134,6 +171,7 @@ public struct Buffer: Sendable, Hashable {
         let clipped = rect.intersection(area)
         let cell = Cell(symbol, style: style)
         for y in clipped.y..<clipped.maxY {
+            forget(row: y)
             let row = (y * size.width + clipped.x)..<(y * size.width + clipped.maxX)
             // A narrow character over narrow ones touches nothing else: the row is overwritten
             // as memory. Over a wide character's half, cell by cell.
@@ -151,6 +189,7 @@ public struct Buffer: Sendable, Hashable {
     public mutating func updateStyles(in rect: Rect, _ change: (inout Style) -> Void) {
         let clipped = rect.intersection(area)
         for y in clipped.y..<clipped.maxY {
+            forget(row: y)
             for x in clipped.x..<clipped.maxX { change(&cells[y * size.width + x].style) }
         }
     }
@@ -158,6 +197,7 @@ public struct Buffer: Sendable, Hashable {
     /// Replaces every non-ASCII character with `replacement(character)` (one column), and the
     /// right half of a wide character with `?`, for terminals that cannot show Unicode.
     public mutating func replaceNonASCII(with replacement: (Character) -> Character) {
+        for y in histories.indices { histories[y] = .unknown }
         for index in cells.indices {
             guard let character = cells[index].grapheme.text.first else {
                 cells[index].grapheme = Grapheme("?")
@@ -177,15 +217,19 @@ public struct Buffer: Sendable, Hashable {
     }
 
     /// Puts `cells` on row `y` from column `x`, one a column (clipped to the buffer), as
-    /// drawing them would: a row drawn before, copied.
-    public mutating func paste(_ row: [Cell], x: Int, y: Int) {
-        if y >= 0, y < size.height, x >= 0, x + row.count <= size.width, !row.isEmpty {
+    /// drawing them would: a row drawn before, copied. With `tag`, which must come with the same
+    /// cells at every paste, the row's history records the paste (see ``RowHistory``).
+    public mutating func paste(_ row: [Cell], x: Int, y: Int, as tag: RowTag? = nil) {
+        guard y >= 0, y < size.height else { return }
+        let wasBlank = histories[y].isBlank
+        if let tag { histories[y].paste(tag, at: x) } else { histories[y] = .unknown }
+        if x >= 0, x + row.count <= size.width, !row.isEmpty {
             let start = y * size.width + x
-            // Over cells that are neither half of a wide character, putting cell by cell
-            // changes nothing but the cells put: a copy.
+            // Over cells that are neither half of a wide character (a blank row's are not),
+            // putting cell by cell changes nothing but the cells put: a copy.
             let copied = cells.withUnsafeMutableBufferPointer { cells in
                 let target = UnsafeMutableBufferPointer(rebasing: cells[start..<start + row.count])
-                guard target.allSatisfy(\.isNarrow) else { return false }
+                guard wasBlank || target.allSatisfy(\.isNarrow) else { return false }
                 _ = target.update(fromContentsOf: row)
                 return true
             }
@@ -203,7 +247,8 @@ public struct Buffer: Sendable, Hashable {
         }
     }
 
-    /// The cells that differ from `previous`, row by row; every cell when the sizes differ.
+    /// The cells that differ from `previous`, row by row; every cell when the sizes differ. A
+    /// row with the same known history in both is not read.
     public func diff(from previous: Buffer) -> [CellChange] {
         var changes: [CellChange] = []
         guard previous.size == size else {
@@ -216,6 +261,7 @@ public struct Buffer: Sendable, Hashable {
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
                 for y in 0..<size.height {
+                    if histories[y].isKnown && histories[y] == previous.histories[y] { continue }
                     let start = y * size.width
                     // Rows compared as memory first (equal cells are equal in memory): most
                     // are unchanged.
@@ -249,6 +295,13 @@ public struct Buffer: Sendable, Hashable {
             offset += 8
         }
         return true
+    }
+
+    /// Marks row `y` (within the buffer) as known only by reading it: something other than a
+    /// tagged paste draws on it. Looked at first, so drawing cell by cell on a row already
+    /// unknown writes nothing more.
+    private mutating func forget(row y: Int) {
+        if histories[y].isKnown { histories[y] = .unknown }
     }
 
     private func contains(x: Int, y: Int) -> Bool {

@@ -12,6 +12,8 @@ public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: S
         @usableFromInline let id: ID
         @usableFromInline let inputs: Inputs
         @usableFromInline let cells: [Cell]
+        /// The cells' identity in a buffer's row history.
+        @usableFromInline let tag = RowTag.next()
 
         @inlinable
         init(id: ID, inputs: Inputs, cells: [Cell]) {
@@ -40,7 +42,7 @@ public struct RowCache<ID: Hashable & Sendable, Inputs: Equatable & Sendable>: S
     @inlinable
     public mutating func draw(_ id: ID, inputs: Inputs, in row: Rect, into buffer: inout Buffer, draw: (inout Buffer) -> Void) {
         if let entry = kept(id), entry.cells.count == row.width, entry.inputs == inputs {
-            buffer.paste(entry.cells, x: row.x, y: row.y)
+            buffer.paste(entry.cells, x: row.x, y: row.y, as: entry.tag)
             current.append(entry)
             return
         }

@@ -108,7 +108,7 @@ import Testing
     }
 
     /// A reference cell's text as the buffer keeps it: the leading scalars that fit.
-    private static func kept(_ text: String) -> String {
+    static func kept(_ text: String) -> String {
         var bytes = 0
         var kept = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
