@@ -92,16 +92,17 @@ import Testing
             case 6:
                 let sizes = [Size(width: 120, height: 30), Size(width: 80, height: 24), Size(width: 140, height: 45), Size(width: 60, height: 12)]
                 _ = state.reduce(.resized(sizes[Int.random(in: 0..<sizes.count, using: &random)]))
-            case 7 where Int.random(in: 0..<4, using: &random) == 0:
-                for key in [Key.character("/"), .character("C"), .character("1"), .enter] { _ = state.reduce(.keyPressed(key)) }
-                _ = state.reduce(.keyPressed(.escape))
+            case 7:
+                // A search begun (drawn while typed), finished, or let go.
+                let search: [[Key]] = [[.character("/"), .character("C")], [.character("1"), .enter], [.escape]]
+                for key in search[Int.random(in: 0..<search.count, using: &random)] { _ = state.reduce(.keyPressed(key)) }
             default:
                 _ = state.reduce(.keyPressed(keys[Int.random(in: 0..<keys.count, using: &random)]))
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
             guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
-            #expect(cache.marketTable.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
-            #expect(cache.marketTable.models.count <= listed.count, "the models are at most one a listed market")
+            #expect(cache.markets.table.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
+            #expect(cache.markets.table.models.count <= listed.count, "the models are at most one a listed market")
         }
     }
 
@@ -172,7 +173,7 @@ import Testing
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
             guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
-            #expect(cache.marketTable.models.count <= Self.markets.count, "the models are at most one a listed market")
+            #expect(cache.markets.table.models.count <= Self.markets.count, "the models are at most one a listed market")
         }
     }
 

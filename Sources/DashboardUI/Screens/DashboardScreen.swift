@@ -4,7 +4,7 @@ public import TerminalKit
 /// the market table's rows and their models, the detail view's book and trades. It holds
 /// only what the frames since the market data last changed as a whole drew.
 public struct ScreenCache: Sendable {
-    var marketTable = MarketTable.Cache()
+    var markets = MarketScreen.Cache()
     var detail = DetailScreen.Cache()
 
     /// A cache holding nothing.
@@ -29,7 +29,7 @@ public enum DashboardScreen {
     /// gives one without allocating); a new one is made when it is not the state's size.
     public static func render(_ state: UIState, into blank: consuming Buffer, cache: inout ScreenCache) -> Buffer {
         defer {
-            cache.marketTable.endFrame()
+            cache.markets.endFrame()
             cache.detail.endFrame()
         }
         var buffer = consume blank
@@ -43,7 +43,7 @@ public enum DashboardScreen {
         let (main, status) = area.splitBottom(1)
         switch state.screen {
         case .markets:
-            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.marketTable)
+            MarketScreen(state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.markets)
         case .detail(let market):
             DetailScreen(market: market, state: state, theme: theme).render(in: main, into: &buffer, cache: &cache.detail)
         case .depth(let market):
@@ -91,20 +91,35 @@ struct MarketScreen: Widget {
     let state: UIState
     let theme: Theme
 
+    /// What a frame keeps for the next: the table's, and the tab bar as last drawn.
+    struct Cache: Sendable {
+        var table = MarketTable.Cache()
+        var tabBar = RowCache<Int, TabBar.Inputs>()
+
+        /// Ends a frame: see ``RowCache/endFrame()``.
+        mutating func endFrame() {
+            table.endFrame()
+            tabBar.endFrame()
+        }
+    }
+
     func render(in area: Rect, into buffer: inout Buffer) {
-        var cache = MarketTable.Cache()
+        var cache = Cache()
         render(in: area, into: &buffer, cache: &cache)
     }
 
-    func render(in area: Rect, into buffer: inout Buffer, cache: inout MarketTable.Cache) {
+    func render(in area: Rect, into buffer: inout Buffer, cache: inout Cache) {
         let (tabs, table) = area.splitTop(1)
-        TabBar(state: state, theme: theme).render(in: tabs, into: &buffer)
+        let tabBar = TabBar(state: state, theme: theme)
+        if !tabs.isEmpty {
+            cache.tabBar.draw(0, inputs: TabBar.Inputs(state, theme: theme), in: tabs, into: &buffer) { tabBar.render(in: tabs, into: &$0) }
+        }
         if state.table.tab == .compare {
             ComparisonTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else if state.table.tab == .holdings {
             HoldingsTable(state: state, theme: theme).render(in: table, into: &buffer)
         } else {
-            MarketTable(state: state, theme: theme).render(in: table, into: &buffer, cache: &cache)
+            MarketTable(state: state, theme: theme).render(in: table, into: &buffer, cache: &cache.table)
         }
     }
 }

@@ -7,8 +7,8 @@ import TerminalKit
 /// With a reference for the kimchi premium, a 김프 column: the coin's premium over Binance's
 /// price at the won–dollar rate, `—` for a coin Binance does not list (never 0).
 ///
-/// A row is drawn from its ``RowInputs`` alone, so a row whose inputs are those of the previous
-/// frame is copied from it (``Cache/rows``): most rows between two snapshots. The inputs that
+/// A row is drawn from its ``RowInputs`` and the frame's ``Layout`` alone, so a row whose inputs
+/// are those of the previous frame, in the same layout, is copied from it (``Cache/rows``): most rows between two snapshots. The inputs that
 /// come from the market data are kept too (``Cache/models``) and worked out again only for the
 /// markets whose ticker changed.
 struct MarketTable: Widget {
@@ -17,8 +17,11 @@ struct MarketTable: Widget {
 
     /// What a frame keeps for the next.
     struct Cache: Sendable {
-        /// Rows of earlier frames, by market.
+        /// Rows of earlier frames, by market, all drawn in ``layout``.
         var rows = RowCache<MarketCode, RowInputs>()
+        /// The columns and how they read in the rows kept: a frame in another layout lets them
+        /// go, so a row's inputs need not hold the layout every row shares.
+        var layout: Layout?
         /// Each market's row model while the snapshots leave it unchanged.
         var models = MarketRowModels()
 
@@ -28,10 +31,9 @@ struct MarketTable: Widget {
         }
     }
 
-    /// Everything a row shows, besides its market code, and nothing else: equal inputs draw
-    /// equal rows, and comparing them is cheap.
+    /// Everything a row shows, besides its market code and the frame's ``Layout``, and nothing
+    /// else: equal inputs in one layout draw equal rows, and comparing them is cheap.
     struct RowInputs: Sendable, Equatable {
-        var layout: Layout
         var figures: Figures?
         var flash: PriceMove?
         var name: String
@@ -138,17 +140,21 @@ struct MarketTable: Widget {
         let snapshot = state.snapshot
         let rate = columns.contains { $0.column == .premium } ? board.wonDollarRate?.rate : nil
         cache.models.update(for: state, rate: rate)
+        if cache.layout != layout {
+            cache.rows = RowCache()
+            cache.layout = layout
+        }
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
             let model = cache.models.model(of: code, at: snapshot.capturedAt) {
                 rowModel(code, labels: labels, snapshot: snapshot, rate: rate)
             }
             let inputs = RowInputs(
-                layout: layout, figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
+                figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
                 isWarned: model.isWarned, isFavorite: state.favorites.contains(code),
                 isHeld: state.holdings.view.markets[code] != nil, premium: model.premium)
             cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
-                Self.renderRow(code, inputs, columns: columns, y: row.y, in: body, into: &buffer)
+                Self.renderRow(code, inputs, theme: layout.theme, columns: columns, y: row.y, in: body, into: &buffer)
             }
             if code == state.table.selection { buffer.updateStyles(in: row) { $0.isReversed = true } }
         }
@@ -170,10 +176,9 @@ struct MarketTable: Widget {
     }
 
     private static func renderRow(
-        _ code: MarketCode, _ inputs: RowInputs, columns: [(column: Column, width: Int)], y: Int, in area: Rect,
+        _ code: MarketCode, _ inputs: RowInputs, theme: Theme, columns: [(column: Column, width: Int)], y: Int, in area: Rect,
         into buffer: inout Buffer
     ) {
-        let theme = inputs.layout.theme
         let ticker = inputs.figures
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in

@@ -6,6 +6,33 @@ struct TabBar: Widget {
     let state: UIState
     let theme: Theme
 
+    /// Everything the bar shows: equal inputs draw equal bars.
+    struct Inputs: Equatable, Sendable {
+        var language: NameLanguage
+        var isComparing: Bool
+        var tab: MarketTab
+        var exchange: Exchange
+        var favorites: Int
+        var held: Int
+        var sort: SortOrder
+        var isSearching: Bool
+        var query: String
+        var theme: Theme
+
+        init(_ state: UIState, theme: Theme) {
+            language = state.nameLanguage
+            isComparing = state.board.isComparing
+            tab = state.table.tab
+            exchange = state.exchange
+            favorites = state.favorites.count
+            held = state.holdings.view.markets.count
+            sort = state.table.sort
+            isSearching = state.table.isSearching
+            query = state.table.query
+            self.theme = theme
+        }
+    }
+
     /// The tabs' titles as drawn from the left, each padded by a space and followed by one.
     /// With several exchanges, the KRW or Favorites tab shown names the exchange it shows.
     static func titles(_ state: UIState) -> [(tab: MarketTab, title: String)] {
