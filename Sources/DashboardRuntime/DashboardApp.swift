@@ -112,21 +112,21 @@ public actor DashboardApp {
         defer { backend.restore() }
         var state = UIState(settings: settings, size: backend.size, now: clock.wallNow())
         if let startupNotice { _ = state.reduce(.notice(startupNotice)) }
-        let (wakes, wake) = AsyncStream.makeStream(of: Wake.self, bufferingPolicy: .bufferingNewest(256))
+        let wakes = WakeQueue<Wake>(limit: 256)
         let (saves, save) = AsyncStream.makeStream(of: Watchlist.self, bufferingPolicy: .bufferingNewest(1))
         let (holdingsSaves, saveHoldings) = AsyncStream.makeStream(of: Holdings.self, bufferingPolicy: .bufferingNewest(1))
         let (follows, follow) = AsyncStream.makeStream(of: FollowRequest.self, bufferingPolicy: .bufferingNewest(1))
         // Not child tasks: cancelling the dashboard must not cancel the save of a last change.
         let watchlistSync = Task { [watchlist, clock, logger] in
             var sync = WatchlistSync(repository: watchlist, logger: logger)
-            await sync.run(changes: saves, clock: clock) { wake.yield(.action($0)) }
+            await sync.run(changes: saves, clock: clock) { wakes.yield(.action($0)) }
         }
         let holdingsSync = Task { [holdings, clock, logger] in
             var sync = HoldingsSync(repository: holdings, logger: logger)
-            await sync.run(changes: holdingsSaves, clock: clock) { wake.yield(.action($0)) }
+            await sync.run(changes: holdingsSaves, clock: clock) { wakes.yield(.action($0)) }
         }
         await runScreen(
-            &state, wakes: wakes, wake: wake, saves: Saves(watchlist: save, holdings: saveHoldings), follows: follows,
+            &state, wakes: wakes, saves: Saves(watchlist: save, holdings: saveHoldings), follows: follows,
             follow: follow)
         save.finish()
         saveHoldings.finish()
@@ -137,17 +137,17 @@ public actor DashboardApp {
 
     /// Draws and reacts until the user quits or the task is cancelled.
     private func runScreen(
-        _ state: inout UIState, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
+        _ state: inout UIState, wakes: WakeQueue<Wake>,
         saves: Saves, follows: AsyncStream<FollowRequest>,
         follow: AsyncStream<FollowRequest>.Continuation
     ) async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.follow(follows) }
             group.addTask { [store] in
-                while let snapshot = await store.nextSnapshot() { wake.yield(.action(.snapshotArrived(snapshot))) }
+                while let snapshot = await store.nextSnapshot() { wakes.yield(.action(.snapshotArrived(snapshot))) }
             }
             group.addTask { [inputReady = backend.inputReady] in
-                for await _ in inputReady { wake.yield(.input) }
+                for await _ in inputReady { wakes.yield(.input) }
             }
             group.addTask { [clock] in
                 for wait in Self.residentCodeReleases {
@@ -157,15 +157,15 @@ public actor DashboardApp {
                 while (try? await clock.sleep(for: Self.residentCodeRelease)) != nil { ResidentCode.release() }
             }
             draw(state)
-            scheduleTick(for: state, group: &group, wake: wake)
-            wakes: for await next in wakes {
+            scheduleTick(for: state, group: &group, wakes: wakes)
+            loop: while let next = await wakes.next() {
                 if case .frame = next { isFrameScheduled = false }
                 if case .tick = next, let due = tickDue, clock.monotonicNow() >= due { tickDue = nil }
                 for action in actions(for: next, in: state) {
                     needsFrame = true
                     for command in state.reduce(action) {
                         switch command {
-                        case .quit: break wakes
+                        case .quit: break loop
                         case .saveWatchlist(let watchlist): saves.watchlist.yield(watchlist)
                         case .saveHoldings(let holdings): saves.holdings.yield(holdings)
                         case .ringBell: backend.ringBell()
@@ -173,13 +173,14 @@ public actor DashboardApp {
                             follow.yield(FollowRequest(market: market, interval: interval, reference: reference))
                         case .fetchEarlierCandles(let exchange, let market, let interval, let before):
                             fetchEarlierCandles(exchange, market, interval, before: before, group: &group)
-                        case .readAccounts: readAccounts(group: &group, wake: wake)
+                        case .readAccounts: readAccounts(group: &group, wakes: wakes)
                         }
                     }
                 }
-                drawOrSchedule(state, atOnce: next.isDrawnAtOnce, group: &group, wake: wake)
-                scheduleTick(for: state, group: &group, wake: wake)
+                drawOrSchedule(state, atOnce: next.isDrawnAtOnce, group: &group, wakes: wakes)
+                scheduleTick(for: state, group: &group, wakes: wakes)
             }
+            wakes.finish(droppingPending: true)
             group.cancelAll()
         }
     }
@@ -223,7 +224,7 @@ public actor DashboardApp {
     /// second frame period on its latency (feed→screen p50 54 → 23 ms at 30 fps).
     private func drawOrSchedule(
         _ state: UIState, atOnce: Bool, group: inout DiscardingTaskGroup,
-        wake: AsyncStream<Wake>.Continuation
+        wakes: WakeQueue<Wake>
     ) {
         guard needsFrame else { return }
         let sinceLastFrame = lastFrameAt.map { clock.monotonicNow().duration(since: $0) } ?? frameInterval
@@ -233,7 +234,7 @@ public actor DashboardApp {
             isFrameScheduled = true
             group.addTask { [clock, frameInterval] in
                 guard (try? await clock.sleep(for: frameInterval - sinceLastFrame)) != nil else { return }
-                wake.yield(.frame)
+                wakes.yield(.frame)
             }
         }
     }
@@ -245,7 +246,7 @@ public actor DashboardApp {
     /// nothing when it comes). A tick already due within one step is kept without looking (the
     /// search runs after every wake, snapshots included): a change is then shown within a step
     /// of its time, as the step grid allows anyway.
-    private func scheduleTick(for state: UIState, group: inout DiscardingTaskGroup, wake: AsyncStream<Wake>.Continuation) {
+    private func scheduleTick(for state: UIState, group: inout DiscardingTaskGroup, wakes: WakeQueue<Wake>) {
         let now = clock.monotonicNow()
         if let tickDue, tickDue <= now.advanced(by: Self.tickInterval) { return }
         let delay = state.timeToNextTimedChange(after: clock.wallNow(), step: Self.tickInterval, limit: Self.longestTick)
@@ -254,7 +255,7 @@ public actor DashboardApp {
         tickDue = due
         group.addTask { [clock] in
             guard (try? await clock.sleep(for: delay)) != nil else { return }
-            wake.yield(.tick)
+            wakes.yield(.tick)
         }
     }
 
@@ -298,17 +299,17 @@ public actor DashboardApp {
 
     /// Reads every account, each in a task of its own; each read, or why it failed, comes back
     /// as an action. The log names the exchange and the outcome, never the keys.
-    private func readAccounts(group: inout DiscardingTaskGroup, wake: AsyncStream<Wake>.Continuation) {
+    private func readAccounts(group: inout DiscardingTaskGroup, wakes: WakeQueue<Wake>) {
         for account in accounts {
             group.addTask { [clock, logger] in
                 do {
                     let read = try await account.read(clock: clock)
                     logger.info("account read", metadata: ["exchange": "\(read.exchange.rawValue)", "coins": "\(read.balances.count)"])
-                    wake.yield(.action(.accountRead(read)))
+                    wakes.yield(.action(.accountRead(read)))
                 } catch {
                     let reason = "\(error)"
                     logger.warning("account not read", metadata: ["exchange": "\(account.exchange.rawValue)", "error": "\(reason)"])
-                    wake.yield(.action(.accountNotRead(account.exchange, reason: reason)))
+                    wakes.yield(.action(.accountNotRead(account.exchange, reason: reason)))
                 }
             }
         }
