@@ -88,8 +88,25 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Hashes one word mixed from the four: equal codes mix equally, and every dictionary
     /// keyed by market (the store's, the screen's) hashes a quarter of the bytes.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(word)
+    }
+
+    /// The hash a dictionary or set keyed by market places it by: ``word`` and the table's
+    /// seed through the finalizer of SplitMix64, not a full SipHash. Dictionaries keyed by
+    /// market are looked up several times for every ticker applied and every row drawn, and
+    /// `Hasher` spent more than the rest of a lookup; the keys are at most the markets listed
+    /// (``MarketState/Limits/markets``), so no flood of colliding keys can reach a table.
+    public func _rawHashValue(seed: Int) -> Int {
+        var mixed = word ^ UInt64(truncatingIfNeeded: seed)
+        mixed = (mixed ^ mixed >> 30) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ mixed >> 27) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: mixed ^ mixed >> 31)
+    }
+
+    /// The four words mixed into one: equal codes mix equally.
+    private var word: UInt64 {
         let quote = quoteBits.mixed
-        hasher.combine(baseBits.mixed ^ (quote << 32 | quote >> 32))
+        return baseBits.mixed ^ (quote << 32 | quote >> 32)
     }
 
     /// A currency code held as plain bits: its 1–16 ASCII bytes in two words, the first byte

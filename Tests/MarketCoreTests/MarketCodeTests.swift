@@ -49,4 +49,24 @@ import Testing
         }
         #expect(MarketCode.wonTether == MarketCode(code: "KRW-USDT"))
     }
+
+    @Test func equalCodesPlaceEquallyAndAListingSpreadsOverATable() throws {
+        let bases = (0..<2048).map { index in
+            let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+            return String([letters[index % 26], letters[index / 26 % 36], letters[index / 936 % 36]])
+        }
+        let codes = try bases.map { try #require(MarketCode(quote: "KRW", base: $0)) }
+        #expect(Set(codes).count == codes.count)
+        for seed in [0, 1, -7, 0x5EED] {
+            for code in codes.prefix(20) {
+                #expect(try #require(MarketCode(code: code.code))._rawHashValue(seed: seed) == code._rawHashValue(seed: seed))
+            }
+            // 2,048 keys over 4,096 places fill about 1,611 when placed at random.
+            let places = Set(codes.map { $0._rawHashValue(seed: seed) & 4095 })
+            #expect(places.count > 1500, "seed \(seed): \(places.count) places")
+        }
+        var byCode: [MarketCode: Int] = [:]
+        for (index, code) in codes.enumerated() { byCode[code] = index }
+        #expect(codes.enumerated().allSatisfy { byCode[$1] == $0 })
+    }
 }
