@@ -265,14 +265,27 @@ public struct Buffer: Sendable, Hashable {
                     let start = y * size.width
                     // Rows compared as memory first (equal cells are equal in memory): most
                     // are unchanged.
-                    if Self.equalMemory(now.baseAddress! + start, before.baseAddress! + start, cells: size.width) { continue }
-                    for x in 0..<size.width where now[start + x] != before[start + x] {
-                        changes.append(CellChange(x: x, y: y, cell: now[start + x]))
+                    let (nowRow, beforeRow) = (now.baseAddress! + start, before.baseAddress! + start)
+                    if Self.equalMemory(nowRow, beforeRow, cells: size.width) { continue }
+                    for x in 0..<size.width where !Self.equalMemory(nowRow + x, beforeRow + x) {
+                        changes.append(CellChange(x: x, y: y, cell: nowRow[x]))
                     }
                 }
             }
         }
         return changes
+    }
+
+    /// Whether the cells at `first` and `second` are equal in memory: the words' differences
+    /// gathered and tested once.
+    @inline(__always)
+    private static func equalMemory(_ first: UnsafePointer<Cell>, _ second: UnsafePointer<Cell>) -> Bool {
+        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
+        var difference: UInt64 = 0
+        for word in 0..<MemoryLayout<Cell>.size / 8 {
+            difference |= first.load(fromByteOffset: word * 8, as: UInt64.self) ^ second.load(fromByteOffset: word * 8, as: UInt64.self)
+        }
+        return difference == 0
     }
 
     /// Whether `count` cells at `first` and `second` are equal in memory, compared 64 bytes
