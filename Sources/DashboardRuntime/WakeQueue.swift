@@ -6,34 +6,45 @@ import Synchronization
 /// loop takes a wake some forty times a second.
 final class WakeQueue<Element: Sendable>: Sendable {
     private struct State {
-        /// The wakes not taken yet, from `head` on.
-        var pending: [Element] = []
+        /// The wakes not taken yet: `count` of them from `head` on, in a ring of `limit` slots,
+        /// so what the queue holds never grows past its limit however it is used.
+        var slots: [Element?]
         var head = 0
+        var count = 0
         /// The consumer, waiting while nothing is pending.
         var waiter: CheckedContinuation<Element?, Never>?
         var isFinished = false
 
-        var pendingCount: Int { pending.count - head }
+        init(limit: Int) {
+            slots = Array(repeating: nil, count: limit)
+        }
 
-        mutating func takeFirst() -> Element {
-            defer {
-                head += 1
-                if head == pending.count {
-                    pending.removeAll(keepingCapacity: true)
-                    head = 0
-                }
-            }
-            return pending[head]
+        mutating func append(_ element: Element) {
+            if count == slots.count { _ = takeFirst() }
+            slots[(head + count) % slots.count] = element
+            count += 1
+        }
+
+        mutating func takeFirst() -> Element? {
+            guard count > 0 else { return nil }
+            let first = slots[head]
+            slots[head] = nil
+            head = (head + 1) % slots.count
+            count -= 1
+            return first
+        }
+
+        mutating func dropAll() {
+            while takeFirst() != nil {}
         }
     }
 
-    private let state = Mutex(State())
-    private let limit: Int
+    private let state: Mutex<State>
 
     /// A queue keeping at most `limit` wakes not taken: a further one drops the oldest.
     init(limit: Int) {
         precondition(limit > 0, "a wake queue keeps at least one wake")
-        self.limit = limit
+        state = Mutex(State(limit: limit))
     }
 
     /// Adds a wake, or hands it straight to the waiting consumer; dropped once finished.
@@ -44,8 +55,7 @@ final class WakeQueue<Element: Sendable>: Sendable {
                 state.waiter = nil
                 return waiter
             }
-            if state.pendingCount == limit { _ = state.takeFirst() }
-            state.pending.append(element)
+            state.append(element)
             return nil
         }
         waiter?.resume(returning: element)
@@ -57,7 +67,7 @@ final class WakeQueue<Element: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state -> Element?? in
-                    if state.pendingCount > 0 { return .some(state.takeFirst()) }
+                    if let first = state.takeFirst() { return .some(first) }
                     if state.isFinished { return .some(nil) }
                     state.waiter = continuation
                     return nil
@@ -74,10 +84,7 @@ final class WakeQueue<Element: Sendable>: Sendable {
     func finish(droppingPending: Bool = false) {
         let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
             state.isFinished = true
-            if droppingPending {
-                state.pending = []
-                state.head = 0
-            }
+            if droppingPending { state.dropAll() }
             defer { state.waiter = nil }
             return state.waiter
         }

@@ -16,6 +16,16 @@ import Testing
         #expect(await queue.next() == 6, "the queue emptied and filled again")
     }
 
+    @Test func aQueueNeverEmptiedKeepsItsOrderRoundAndRoundItsRing() async {
+        let queue = WakeQueue<Int>(limit: 3)
+        queue.yield(0)
+        for wake in 1...1_000 {
+            queue.yield(wake)
+            #expect(await queue.next() == wake - 1)
+        }
+        #expect(await queue.next() == 1_000)
+    }
+
     @Test func aWaitingConsumerIsHandedTheNextWake() async {
         let queue = WakeQueue<Int>(limit: 4)
         async let taken = queue.next()
