@@ -4,8 +4,8 @@ import Testing
 @testable import DashboardUI
 
 /// Sorting starting from the previous rows gives the rows sorting from the listing gives, for
-/// every key and direction, as prices move, markets lose and gain tickers, snapshots go unsorted
-/// and the previous rows come in any order.
+/// every key and direction, as prices move, markets lose and gain tickers, the listing changes,
+/// snapshots go unsorted and the previous rows come in any order.
 @Suite struct MarketRowsTests {
     typealias Sample = SampleMarket
 
@@ -16,7 +16,6 @@ import Testing
 
     @Test func rowsSortedFromThePreviousRowsAreRowsSortedFromTheListing() {
         var random = SeededGenerator(seed: 0x5071_0DE5)
-        let listing = Dictionary(uniqueKeysWithValues: Self.markets.map { ($0.code, $0) })
         let orders = SortKey.allCases.filter { $0 != .gap }.flatMap { key in
             [SortOrder(key: key, isDescending: true), SortOrder(key: key, isDescending: false)]
         }
@@ -25,10 +24,22 @@ import Testing
             market.apply(.markets(Self.markets))
             var now = Sample.now
             var previous = MarketRows.Sorted()
-            for _ in 0..<60 {
+            var listed = Self.markets
+            for step in 0..<60 {
                 now = now.advanced(byMicroseconds: 40_000)
+                if Int.random(in: 0..<6, using: &random) == 0 {
+                    // A market delisted, or one listed (in won, or in tether: not on the KRW tab).
+                    if listed.count > Self.markets.count - 3, Bool.random(using: &random) {
+                        listed.remove(at: Int.random(in: 0..<listed.count, using: &random))
+                    } else {
+                        let quote = Bool.random(using: &random) ? "KRW" : "USDT"
+                        listed.append(Market(code: MarketCode(quote: quote, base: "N\(step)")!, koreanName: "신규", englishName: "New"))
+                    }
+                    market.apply(.markets(listed), receivedAt: now)
+                }
+                let listing = Dictionary(uniqueKeysWithValues: listed.map { ($0.code, $0) })
                 for _ in 0..<Int.random(in: 0..<8, using: &random) {
-                    let code = Self.markets[Int.random(in: 0..<Self.markets.count, using: &random)].code
+                    let code = listed[Int.random(in: 0..<listed.count, using: &random)].code
                     market.apply(.ticker(Sample.ticker(code, price: 990 + Int.random(in: 0..<20, using: &random), at: now)))
                 }
                 if Int.random(in: 0..<5, using: &random) == 0 {

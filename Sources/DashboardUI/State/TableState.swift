@@ -46,6 +46,7 @@ public struct TableState: Sendable, Equatable {
         rows = sorted.rows
         sortedFrom.markets = sorted.matched
         sortedFrom.keys = sorted.keys
+        sortedFrom.listing = sorted.listing
         if !hasChosenSelection, let remembered, rows.contains(remembered) {
             selection = remembered
             hasChosenSelection = true
@@ -76,13 +77,15 @@ public struct TableState: Sendable, Equatable {
     }
 }
 
-/// The markets a table's rows were last sorted from, in the listing's order, and the rows'
-/// keys: the next sort of the same markets starts from the rows and keys (``MarketRows/make``).
+/// The markets a table's rows were last sorted from, in the listing's order (and the listing
+/// they are every KRW market of, if they are), and the rows' keys: the next sort of the same
+/// markets starts from the rows and keys (``MarketRows/make``).
 /// Equal whatever it holds, so two tables listing the same rows are equal: it changes how the
 /// next sort runs, never which rows come out of it.
 struct SortedFrom: Sendable, Equatable {
     var markets: [MarketCode] = []
     var keys: MarketRows.Keys?
+    var listing: MarketRows.Listing?
 
     static func == (lhs: SortedFrom, rhs: SortedFrom) -> Bool { true }
 }
@@ -92,6 +95,7 @@ extension SortedFrom {
     func previous(rows: [MarketCode]) -> MarketRows.Sorted {
         var sorted = MarketRows.Sorted(matched: markets, rows: rows)
         sorted.keys = keys
+        sorted.listing = listing
         return sorted
     }
 }

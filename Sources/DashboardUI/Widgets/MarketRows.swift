@@ -9,6 +9,8 @@ enum MarketRows {
         var rows: [MarketCode] = []
         /// Each row's key, when the key is a ticker's figure, and the snapshot it was read from.
         var keys: Keys?
+        /// The listing `matched` is every KRW market of, when no search narrowed it.
+        var listing: Listing?
 
         /// Rows and the markets they were sorted from, with no keys kept.
         init(matched: [MarketCode] = [], rows: [MarketCode] = []) {
@@ -20,6 +22,13 @@ enum MarketRows {
         static func == (lhs: Sorted, rhs: Sorted) -> Bool {
             lhs.matched == rhs.matched && lhs.rows == rhs.rows
         }
+    }
+
+    /// An exchange's listing, kept with the markets matched from it: while the next snapshot
+    /// lists the same (the same array, compared at once), they match again unread.
+    struct Listing: Sendable {
+        var exchange: Exchange
+        var markets: [Market]
     }
 
     /// The keys of sorted rows, one per row, read from one exchange's snapshot by one key.
@@ -39,15 +48,35 @@ enum MarketRows {
     /// nearly right, and the sort (which merges runs already in order) compares each row about
     /// once instead of log₂ n times. Ties go by code, so the rows are the same whatever order
     /// the sort starts from. A key read from the ticker is read again only for the markets whose
-    /// ticker changed, when `previous` kept the keys of the snapshot before.
+    /// ticker changed, when `previous` kept the keys of the snapshot before. The KRW tab with
+    /// no search matches `previous`'s markets again while the listing is the same.
     static func make(
         board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
         favorites: [MarketCode], held: [MarketCode: HoldingsView.Held] = [:], query: String, sort: SortOrder,
         language: NameLanguage, includesUnpaired: Bool = false, previous: Sorted = Sorted()
     ) -> Sorted {
-        let matched = matching(
-            board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, held: held, query: query,
-            includesUnpaired: includesUnpaired)
+        let listing = tab == .krw && query.isEmpty ? Listing(exchange: exchange, markets: board[exchange].markets) : nil
+        let matched: [MarketCode]
+        if let listing, let kept = previous.listing, kept.exchange == listing.exchange, kept.markets == listing.markets {
+            matched = previous.matched
+        } else {
+            matched = matching(
+                board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, held: held, query: query,
+                includesUnpaired: includesUnpaired)
+        }
+        var sorted = make(
+            matched: matched, board: board, exchange: exchange, listing: byCode, tab: tab, favorites: favorites, held: held,
+            sort: sort, language: language, previous: previous)
+        sorted.listing = listing
+        return sorted
+    }
+
+    /// ``make(board:exchange:listing:tab:favorites:held:query:sort:language:includesUnpaired:previous:)``
+    /// of the markets `matched`.
+    private static func make(
+        matched: [MarketCode], board: BoardSnapshot, exchange: Exchange, listing byCode: [MarketCode: Market], tab: MarketTab,
+        favorites: [MarketCode], held: [MarketCode: HoldingsView.Held], sort: SortOrder, language: NameLanguage, previous: Sorted
+    ) -> Sorted {
         if sort.key == .favoritesOrder {
             let inOrder = matched.filter(Set(favorites).contains)
             return Sorted(matched: matched, rows: sort.isDescending ? inOrder.reversed() : inOrder)
