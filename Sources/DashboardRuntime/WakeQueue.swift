@@ -85,8 +85,9 @@ final class WakeQueue<Element: Sendable>: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Element?, Never>? in
             state.isFinished = true
             if droppingPending { state.dropAll() }
-            defer { state.waiter = nil }
-            return state.waiter
+            let waiter = state.waiter
+            state.waiter = nil
+            return waiter
         }
         waiter?.resume(returning: nil)
     }

@@ -7,10 +7,11 @@ import TerminalKit
 /// With a reference for the kimchi premium, a 김프 column: the coin's premium over Binance's
 /// price at the won–dollar rate, `—` for a coin Binance does not list (never 0).
 ///
-/// A row is drawn from its ``RowInputs`` and the frame's ``Layout`` alone, so a row whose inputs
-/// are those of the previous frame, in the same layout, is copied from it (``Cache/rows``): most rows between two snapshots. The inputs that
-/// come from the market data are kept too (``Cache/models``) and worked out again only for the
-/// markets whose ticker changed.
+/// A row is drawn from its ``RowInputs`` and the frame's ``Layout`` alone, so a row whose
+/// inputs are those of the previous frame, in the same layout, is copied from it
+/// (``Cache/rows``): most rows between two snapshots. The inputs that come from the market data
+/// are kept too (``Cache/models``) and worked out again only for the markets whose ticker
+/// changed.
 struct MarketTable: Widget {
     let state: UIState
     let theme: Theme
