@@ -63,16 +63,19 @@ public actor MarketStore {
     public func apply(
         _ events: [MarketEvent], from exchange: Exchange, feed: FeedStatus, requestedAt: MarketState.ArrivalMark? = nil
     ) {
-        guard states[exchange] != nil else { return }
         let now = clock.wallNow()
         var listed = false
-        for event in events {
-            states[exchange]?.apply(event, receivedAt: now, requestedAt: requestedAt)
-            if case .markets = event { listed = true }
+        let changed = withState(of: exchange) { state in
+            for event in events {
+                state.apply(event, receivedAt: now, requestedAt: requestedAt)
+                if case .markets = event { listed = true }
+            }
+            return state.hasChanges
         }
+        guard let changed else { return }
         update(feed: feed, of: exchange)
         if listed, exchange != reference { updatePairing() }
-        if states[exchange]?.hasChanges == true { wakeReader() }
+        if changed { wakeReader() }
     }
 
     // MARK: The premium's reference
@@ -127,8 +130,7 @@ public actor MarketStore {
     /// Marks `exchange`'s books held now as from an earlier connection, with its feed's status
     /// as the new connection begins.
     public func connectionBegan(on exchange: Exchange, feed: FeedStatus) {
-        guard states[exchange] != nil else { return }
-        states[exchange]?.connectionBegan()
+        guard withState(of: exchange, { $0.connectionBegan() }) != nil else { return }
         feeds[exchange] = feed
         feedChanged = true
         wakeReader()
@@ -203,12 +205,21 @@ public actor MarketStore {
         let now = clock.wallNow()
         var snapshots: [Exchange: MarketSnapshot] = [:]
         for exchange in exchangeList {
-            snapshots[exchange] = states[exchange]?.snapshot(at: now, feed: feeds[exchange] ?? FeedStatus())
+            snapshots[exchange] = withState(of: exchange) { $0.snapshot(at: now, feed: feeds[exchange] ?? FeedStatus()) }
         }
-        let referenceSnapshot = reference.flatMap { states[$0]?.snapshot(at: now, feed: feeds[$0] ?? FeedStatus()) }
+        let referenceSnapshot = reference.flatMap { exchange in
+            withState(of: exchange) { $0.snapshot(at: now, feed: feeds[exchange] ?? FeedStatus()) }
+        }
         return BoardSnapshot(
             snapshots,
             premiumReference: PremiumReference(snapshot: referenceSnapshot, offReason: referenceOff, forex: forex, forexProblem: forexProblem))
+    }
+
+    /// Runs `body` on `exchange`'s state where it is kept: `nil` for an exchange not kept. (The
+    /// dictionary's optional subscript would copy the whole state out and back on every call.)
+    private func withState<Result>(of exchange: Exchange, _ body: (inout MarketState) -> Result) -> Result? {
+        guard let index = states.index(forKey: exchange) else { return nil }
+        return body(&states.values[index])
     }
 
     private func wakeReader() {
