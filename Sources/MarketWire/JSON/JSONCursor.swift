@@ -97,19 +97,24 @@ struct JSONCursor {
     /// again, for ``object`` to read: the exchanges write each book unit this way.
     mutating func objectInTableOrder(_ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int) -> Bool {
         let start = index
-        var opening = UInt8(ascii: "{")
+        let count = bytes.count
+        // Not empty: the caller found the object's first byte.
+        let base = bytes.baseAddress.unsafelyUnwrapped
         for entry in 0..<table.count {
-            guard index &+ 2 < bytes.count, bytes[index] == opening, bytes[index &+ 1] == UInt8(ascii: "\""),
-                let end = table.nameEnd(of: entry, in: bytes, at: index &+ 2),
-                end &+ 1 < bytes.count, bytes[end] == UInt8(ascii: ":"),
-                bytes[end &+ 1] == UInt8(ascii: "-") || Self.isDigit(bytes[end &+ 1])
-            else { return unread(from: start, slots: &slots, first..<first &+ entry) }
-            index = end &+ 1
+            let opening = table.opening(of: entry)
+            // Sixteen bytes to compare, and the value's first byte after the opening.
+            guard index &+ 16 < count, opening.matches(base, at: index) else {
+                return unread(from: start, slots: &slots, first..<first &+ entry)
+            }
+            let lead = base.load(fromByteOffset: index &+ opening.length, as: UInt8.self)
+            guard lead == UInt8(ascii: "-") || Self.isDigit(lead) else {
+                return unread(from: start, slots: &slots, first..<first &+ entry)
+            }
+            index &+= opening.length
             guard let slot = number() else { return unread(from: start, slots: &slots, first..<first &+ entry) }
             slots[first &+ entry] = slot
-            opening = UInt8(ascii: ",")
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+        guard index < count, bytes[index] == UInt8(ascii: "}") else {
             return unread(from: start, slots: &slots, first..<first &+ table.count)
         }
         index &+= 1

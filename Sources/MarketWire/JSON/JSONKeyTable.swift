@@ -37,6 +37,7 @@ struct JSONKeyTable: Sendable {
         let key: StaticString
         let words: JSONNameWords
         let address: UInt
+        let opening: JSONMemberOpening
     }
 
     private let entries: [Entry]
@@ -50,11 +51,12 @@ struct JSONKeyTable: Sendable {
 
     init(_ keys: [StaticString]) {
         precondition(keys.count <= Self.buckets / 4, "a key table holds at most \(Self.buckets / 4) names")
-        entries = keys.map { key in
+        entries = keys.enumerated().map { position, key in
             Entry(
                 key: key,
                 words: key.withUTF8Buffer { JSONNameWords(UnsafeRawBufferPointer($0), start: 0, length: $0.count) },
-                address: UInt(bitPattern: key.utf8Start))
+                address: UInt(bitPattern: key.utf8Start),
+                opening: JSONMemberOpening(key, first: position == 0))
         }
         byName = Self.index(entries.map { JSONKeyLookup.bucket($0.words) })
         byAddress = Self.index(entries.map { JSONKeyLookup.bucket(address: $0.address) })
@@ -130,6 +132,10 @@ struct JSONKeyLookup {
         return quote &+ 1
     }
 
+    /// How entry `index`'s member opens in an object written in the table's order.
+    @inline(__always)
+    func opening(of index: Int) -> JSONMemberOpening { entries[index].opening }
+
     /// ``nameEnd(of:in:at:)`` for a name past 24 bytes or near the frame's end.
     @inline(never)
     private func slowNameEnd(of index: Int, in bytes: UnsafeRawBufferPointer, at start: Int) -> Int? {
@@ -172,6 +178,47 @@ struct JSONKeyLookup {
             let bytes = UnsafeRawBufferPointer(name)
             return index(of: JSONNameWords(bytes, start: 0, length: bytes.count), name: bytes)
         }
+    }
+}
+
+/// The bytes that open a member in an object written in its table's order, up to its value:
+/// `{"name":` for the table's first entry, `,"name":` for the others, as two little-endian
+/// words and the bits of each that hold them; `length` is 0 for a name too long for two words.
+struct JSONMemberOpening: Sendable {
+    let low: UInt64
+    let lowMask: UInt64
+    let high: UInt64
+    let highMask: UInt64
+    let length: Int
+
+    init(_ name: StaticString, first: Bool) {
+        var text: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ","), UInt8(ascii: "\"")]
+        name.withUTF8Buffer { text.append(contentsOf: $0) }
+        text.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        guard text.count <= 16 else {
+            (low, lowMask, high, highMask, length) = (0, 0, 0, 0, 0)
+            return
+        }
+        func word(_ bytes: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+            var value: UInt64 = 0
+            var mask: UInt64 = 0
+            for (offset, byte) in bytes.enumerated() {
+                value |= UInt64(byte) << (8 * UInt64(offset))
+                mask |= 0xFF << (8 * UInt64(offset))
+            }
+            return (value, mask)
+        }
+        (low, lowMask) = word(text.prefix(8))
+        (high, highMask) = word(text.dropFirst(8))
+        length = text.count
+    }
+
+    /// Whether the member opens at `start` in `bytes`, of which at least 16 are left there.
+    @inline(__always)
+    func matches(_ base: UnsafeRawPointer, at start: Int) -> Bool {
+        let first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+        return ((first & lowMask) ^ low) | ((second & highMask) ^ high) == 0 && length > 0
     }
 }
 
