@@ -60,6 +60,10 @@ public final class CursesBackend: TerminalBackend {
         _ = nonl()
         _ = keypad(cnc_stdscr(), true)
         _ = nodelay(cnc_stdscr(), true)
+        // ncurses looks for typed-ahead keys (a `poll` of standard input) two or three times a
+        // refresh, to cut a frame short for them; keys are read when the input watcher signals
+        // them, and a frame is always written whole.
+        _ = typeahead(-1)
         _ = curs_set(0)
         _ = set_escdelay(25)
         if usesMouse { cnc_enable_mouse() }
