@@ -46,21 +46,23 @@ struct JSONCursor {
 
     /// Reads an object's members into `slots[first...]` (one per entry of `table`, all absent),
     /// from its `{` to its `}`: a wanted member's value is recorded, any other validated and
-    /// skipped. The array value of the member at `arrayKey` is handed to `readArray` at its `[`,
-    /// which reads it through its `]`. Gives up on a wanted member that comes twice.
+    /// skipped. Each name is first compared with the one `order` expects, which learns the order
+    /// the names come in. The array value of the member at `arrayKey` is handed to `readArray`
+    /// at its `[`, which reads it through its `]`. Gives up on a wanted member that comes twice.
     mutating func object(
-        _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int,
+        _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: inout JSONMemberOrder,
         arrayKey: Int? = nil, readArray: (inout JSONCursor, Int) -> Bool = { _, _ in false }
     ) -> Bool {
         guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
         if consume(UInt8(ascii: "}")) { return true }
-        var next = 0
+        var previous = JSONMemberOrder.opening
         while true {
             guard peek(UInt8(ascii: "\"")) else { return false }
             var wanted: Int?
-            if let end = table.nameEnd(of: next, in: bytes, at: index &+ 1) {
+            let expected = order.entry(after: previous)
+            if let end = table.nameEnd(of: expected, in: bytes, at: index &+ 1) {
                 index = end
-                wanted = next
+                wanted = expected
             } else {
                 guard let (end, escaped) = try? grammar.stringEnd(at: index) else { return false }
                 let start = index &+ 1
@@ -70,11 +72,12 @@ struct JSONCursor {
                         of: JSONNameWords(bytes, start: start, length: end &- 1 &- start),
                         name: UnsafeRawBufferPointer(rebasing: bytes[start..<end &- 1]))
                 }
+                if let wanted { order.learn(wanted, after: previous) }
             }
             guard consume(UInt8(ascii: ":")) else { return false }
             if let wanted {
                 guard slots[first &+ wanted].kind == nil else { return false }
-                next = wanted &+ 1
+                previous = wanted
                 if wanted == arrayKey, peek(UInt8(ascii: "[")) {
                     let start = index
                     guard readArray(&self, depth &+ 1) else { return false }

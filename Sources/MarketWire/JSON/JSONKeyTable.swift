@@ -47,7 +47,7 @@ struct JSONKeyTable: Sendable {
     private let byAddress: [Int8]
 
     /// Buckets of each index: a power of two, at least four times the most entries a table holds.
-    fileprivate static let buckets = 128
+    fileprivate static let buckets = 256
 
     init(_ keys: [StaticString]) {
         precondition(keys.count <= Self.buckets / 4, "a key table holds at most \(Self.buckets / 4) names")
@@ -178,6 +178,42 @@ struct JSONKeyLookup {
             let bytes = UnsafeRawBufferPointer(name)
             return index(of: JSONNameWords(bytes, start: 0, length: bytes.count), name: bytes)
         }
+    }
+}
+
+/// The order an object's members come in, as ``JSONCursor/object(_:into:at:depth:order:arrayKey:readArray:)``
+/// last read them: for each entry of a table, the entry that came after it. The cursor compares
+/// each name with the one expected first, so a sender that keeps its order has every name
+/// found with one comparison; a name out of that order is found by its words and learned.
+struct JSONMemberOrder: Sendable {
+    /// `following[entry]` for each of the table's entries, then the first entry sent.
+    private var following: [Int8]
+
+    /// Where an object starts, before any entry.
+    static let opening = -1
+
+    /// An order of no table, held while the one in use is lent out (it takes no storage).
+    static let unused = JSONMemberOrder(following: [])
+
+    private init(following: [Int8]) {
+        self.following = following
+    }
+
+    /// The order of a table of `count` entries: first as the table lists them.
+    init(count: Int) {
+        precondition(count < Int(Int8.max), "an order holds fewer than \(Int8.max) entries")
+        self.init(following: (0..<count).map { Int8($0 &+ 1) } + [0])
+    }
+
+    /// The entry expected after `previous` (or first, after ``opening``).
+    @inline(__always)
+    func entry(after previous: Int) -> Int {
+        Int(following[previous < 0 ? following.count &- 1 : previous])
+    }
+
+    /// Records that `entry` came after `previous`.
+    mutating func learn(_ entry: Int, after previous: Int) {
+        following[previous < 0 ? following.count &- 1 : previous] = Int8(truncatingIfNeeded: entry)
     }
 }
 

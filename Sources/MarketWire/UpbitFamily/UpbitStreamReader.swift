@@ -9,14 +9,18 @@ import MarketCore
 struct UpbitStreamReader: Sendable {
     private static let keys = UpbitKeys.default
 
-    /// The members the three messages are read from, in the order a ticker sends them.
+    /// The members the three messages are read from, in the order Bithumb's ticker sends them,
+    /// with the others the exchanges send: those are collected unread, so that every name is
+    /// found in the order learned (``JSONMemberOrder``).
     private let message = JSONKeyTable([
         keys.type, keys.code, keys.openingPrice, keys.highPrice, keys.lowPrice, keys.tradePrice,
-        keys.prevClosingPrice, keys.change, keys.changePrice, keys.changeRate, keys.tradeVolume,
-        keys.accTradeVolume, keys.accTradeVolume24h, keys.accTradePrice, keys.accTradePrice24h,
-        keys.tradeTimestamp, keys.askBid, keys.accAskVolume, keys.accBidVolume, keys.marketState,
-        keys.isTradingSuspended, keys.delistingDate, keys.marketWarning, keys.timestamp, keys.sequentialID,
-        keys.orderbookUnits,
+        keys.prevClosingPrice, keys.change, keys.changePrice, keys.signedChangePrice, keys.changeRate,
+        keys.signedChangeRate, keys.tradeVolume, keys.accTradeVolume, keys.accTradeVolume24h, keys.accTradePrice,
+        keys.accTradePrice24h, keys.tradeDate, keys.tradeTime, keys.tradeTimestamp, keys.askBid, keys.accAskVolume,
+        keys.accBidVolume, keys.highest52WeekPrice, keys.highest52WeekDate, keys.lowest52WeekPrice,
+        keys.lowest52WeekDate, keys.marketState, keys.isTradingSuspended, keys.delistingDate, keys.marketWarning,
+        keys.timestamp, keys.streamType, keys.sequentialID, keys.totalAskSize, keys.totalBidSize, keys.orderbookUnits,
+        keys.level,
     ])
     /// The members of an order book's unit, in the order they are sent.
     private let unit = JSONKeyTable([keys.askPrice, keys.bidPrice, keys.askSize, keys.bidSize])
@@ -26,10 +30,15 @@ struct UpbitStreamReader: Sendable {
     static let maxUnits = 64
     private var slots: [JSONSlot]
     private var unitSlots: [JSONSlot] = []
+    /// The orders the messages' and the units' members last came in.
+    private var messageOrder: JSONMemberOrder
+    private var unitOrder: JSONMemberOrder
 
     init() {
         unitsKey = message.withLookup { $0.index(of: Self.keys.orderbookUnits) } ?? 0
         slots = Array(repeating: .absent, count: message.count)
+        messageOrder = JSONMemberOrder(count: message.count)
+        unitOrder = JSONMemberOrder(count: unit.count)
     }
 
     /// Appends the frame's event to `result` and returns `true`; or returns `false`, with
@@ -40,15 +49,24 @@ struct UpbitStreamReader: Sendable {
     ) -> Bool {
         var slots = self.slots
         var unitSlots = self.unitSlots
+        var messageOrder = self.messageOrder
+        var unitOrder = self.unitOrder
         self.slots = []
         self.unitSlots = []
+        self.messageOrder = .unused
+        self.unitOrder = .unused
         defer {
             self.slots = slots
             self.unitSlots = unitSlots
+            self.messageOrder = messageOrder
+            self.unitOrder = unitOrder
         }
         return message.withLookup { message in
             unit.withLookup { unit in
-                guard Self.collect(frame, message: message, unit: unit, unitsKey: unitsKey, into: &slots, units: &unitSlots)
+                guard
+                    Self.collect(
+                        frame, message: message, unit: unit, unitsKey: unitsKey, into: &slots, units: &unitSlots,
+                        messageOrder: &messageOrder, unitOrder: &unitOrder)
                 else { return false }
                 return slots.withUnsafeBufferPointer { slots in
                     unitSlots.withUnsafeBufferPointer { unitSlots in
@@ -68,18 +86,19 @@ struct UpbitStreamReader: Sendable {
     /// One pass over the frame: the message's members into `slots`, its units' into `units`.
     private static func collect(
         _ frame: UnsafeRawBufferPointer, message: JSONKeyLookup, unit: JSONKeyLookup, unitsKey: Int,
-        into slots: inout [JSONSlot], units: inout [JSONSlot]
+        into slots: inout [JSONSlot], units: inout [JSONSlot], messageOrder: inout JSONMemberOrder,
+        unitOrder: inout JSONMemberOrder
     ) -> Bool {
         for index in slots.indices { slots[index] = .absent }
         units.removeAll(keepingCapacity: true)
         var cursor = JSONCursor(frame)
-        return cursor.object(message, into: &slots, at: 0, depth: 0, arrayKey: unitsKey) { cursor, depth in
+        return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, arrayKey: unitsKey) { cursor, depth in
             cursor.array(depth: depth) { cursor in
                 let first = units.count
                 guard first < maxUnits &* unit.count else { return false }
                 for _ in 0..<unit.count { units.append(.absent) }
                 return cursor.objectInTableOrder(unit, into: &units, at: first)
-                    || cursor.object(unit, into: &units, at: first, depth: depth &+ 1)
+                    || cursor.object(unit, into: &units, at: first, depth: depth &+ 1, order: &unitOrder)
             }
         } && cursor.atEnd()
     }
