@@ -164,3 +164,72 @@ import Testing
         }
     }
 }
+
+/// The cursor's two ways to a member name: the order it learns (``JSONMemberOrder``) and the
+/// opening it compares in an object written in its table's order (``JSONMemberOpening``).
+@Suite struct JSONCursorOrderTests {
+    @Test func anOrderStartsAsTheTableListsAndLearnsWhatFollowsWhat() {
+        var order = JSONMemberOrder(count: 4)
+        #expect(order.entry(after: JSONMemberOrder.opening) == 0)
+        #expect((0..<3).map { order.entry(after: $0) } == [1, 2, 3])
+        order.learn(2, after: JSONMemberOrder.opening)
+        order.learn(0, after: 2)
+        #expect(order.entry(after: JSONMemberOrder.opening) == 2)
+        #expect(order.entry(after: 2) == 0)
+        #expect(order.entry(after: 0) == 1)
+    }
+
+    /// Members in another order than the table's, in frames that alternate two orders: every
+    /// frame reads the same values whatever the order learned from the one before.
+    @Test func framesInAlternatingOrdersReadAlike() {
+        let table = JSONKeyTable(["type", "code", "trade_price", "timestamp"])
+        let frames = [
+            #"{"type":"trade","code":"KRW-BTC","trade_price":1.5,"timestamp":17}"#,
+            #"{"timestamp":18,"type":"ticker","extra":[1],"trade_price":2.5,"code":"KRW-ETH"}"#,
+        ]
+        var order = JSONMemberOrder(count: table.count)
+        for round in 0..<6 {
+            let text = frames[round % 2]
+            let read: [String?] = Array(text.utf8).withUnsafeBytes { bytes in
+                table.withLookup { lookup in
+                    var slots = Array(repeating: JSONSlot.absent, count: lookup.count)
+                    var cursor = JSONCursor(bytes)
+                    guard cursor.object(lookup, into: &slots, at: 0, depth: 0, order: &order), cursor.atEnd() else { return [] }
+                    return slots.map { slot in
+                        slot.kind.map { _ in String(decoding: bytes[Int(slot.start)..<Int(slot.end)], as: UTF8.self) }
+                    }
+                }
+            }
+            #expect(
+                read == (round % 2 == 0 ? ["trade", "KRW-BTC", "1.5", "17"] : ["ticker", "KRW-ETH", "2.5", "18"]),
+                "\(text)")
+        }
+    }
+
+    /// An opening is two words: a name of up to twelve bytes fits; a longer one never matches,
+    /// and its object is read member by member instead.
+    @Test func openingsFitTwoWordsOrNeverMatch() {
+        let short = JSONMemberOpening("ask_price", first: true)
+        let long = JSONMemberOpening("acc_trade_volume_24h", first: false)
+        #expect(short.length == 13)
+        #expect(long.length == 0)
+        let text = Array(#"{"ask_price":1,"acc_trade_volume_24h":2}         "#.utf8)
+        text.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress!
+            #expect(short.matches(base, at: 0))
+            #expect(!JSONMemberOpening("ask_price", first: false).matches(base, at: 0))
+            #expect(!JSONMemberOpening("ask_size", first: true).matches(base, at: 0))
+            #expect(!long.matches(base, at: 14))
+            let table = JSONKeyTable(["ask_price", "acc_trade_volume_24h"])
+            table.withLookup { lookup in
+                var slots = Array(repeating: JSONSlot.absent, count: lookup.count)
+                var cursor = JSONCursor(bytes)
+                #expect(!cursor.objectInTableOrder(lookup, into: &slots, at: 0))
+                #expect(slots.allSatisfy { $0.kind == nil })
+                var order = JSONMemberOrder(count: lookup.count)
+                #expect(cursor.object(lookup, into: &slots, at: 0, depth: 0, order: &order))
+                #expect(slots.map(\.number) == [ExactDecimal(1), ExactDecimal(2)])
+            }
+        }
+    }
+}
