@@ -13,12 +13,12 @@ public struct MarketSnapshot: Sendable, Equatable {
         let orderBooks: [MarketCode: OrderBook]
         let trades: [MarketCode: TradeTape]
         let candles: [MarketCode: [CandleInterval: CandleSeries]]
-        let receivedAt: [MarketCode: Timestamp]
+        let receivedAt: ShardedDictionary<MarketCode, Timestamp>
         let staleBooks: Set<MarketCode>
         let alerts: [MarketCode: MarketWarning]
         let transfers: [String: TransferStatus]
         let listedAt: [MarketCode: Timestamp]
-        let activity: [MarketCode: TradeActivity]
+        let activity: ShardedDictionary<MarketCode, TradeActivity>
         let diff: SnapshotDiff
     }
 
@@ -50,7 +50,7 @@ public struct MarketSnapshot: Sendable, Equatable {
     /// Candle series per market and interval.
     public var candles: [MarketCode: [CandleInterval: CandleSeries]] { storage.fields.candles }
     /// When data for each market last arrived, by the publisher's clock: how fresh each row is.
-    public var receivedAt: [MarketCode: Timestamp] { storage.fields.receivedAt }
+    public var receivedAt: ShardedDictionary<MarketCode, Timestamp> { storage.fields.receivedAt }
     /// Books from before the present connection, not replaced since (see ``bookState(of:)``).
     public var staleBooks: Set<MarketCode> { storage.fields.staleBooks }
     /// The exchange's alerts in force, by market.
@@ -60,7 +60,7 @@ public struct MarketSnapshot: Sendable, Equatable {
     /// When markets that appeared in the listing while watched were first seen.
     public var listedAt: [MarketCode: Timestamp] { storage.fields.listedAt }
     /// Streamed tickers that brought a trade, per market, over the last ten minutes.
-    public var activity: [MarketCode: TradeActivity] { storage.fields.activity }
+    public var activity: ShardedDictionary<MarketCode, TradeActivity> { storage.fields.activity }
     /// What changed since the previous snapshot.
     public var diff: SnapshotDiff { storage.fields.diff }
 
@@ -68,10 +68,10 @@ public struct MarketSnapshot: Sendable, Equatable {
     public init(
         version: UInt64, capturedAt: Timestamp, feed: FeedStatus, markets: [Market], tickers: SharedValueDictionary<MarketCode, Ticker>,
         orderBooks: [MarketCode: OrderBook], trades: [MarketCode: TradeTape],
-        candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: [MarketCode: Timestamp],
+        candles: [MarketCode: [CandleInterval: CandleSeries]], receivedAt: ShardedDictionary<MarketCode, Timestamp>,
         staleBooks: Set<MarketCode> = [], alerts: [MarketCode: MarketWarning] = [:],
         transfers: [String: TransferStatus] = [:], listedAt: [MarketCode: Timestamp] = [:],
-        activity: [MarketCode: TradeActivity] = [:], diff: SnapshotDiff
+        activity: ShardedDictionary<MarketCode, TradeActivity> = [:], diff: SnapshotDiff
     ) {
         storage = Storage(
             Fields(

@@ -45,13 +45,13 @@ public struct MarketState: Sendable {
     public private(set) var candles: [MarketCode: [CandleInterval: CandleSeries]] = [:]
     /// When data for each market last arrived, by the receiver's wall clock (see
     /// ``apply(_:receivedAt:requestedAt:)``): shown, never used to order updates.
-    public private(set) var receivedAt: [MarketCode: Timestamp] = [:]
+    public private(set) var receivedAt = ShardedDictionary<MarketCode, Timestamp>()
     /// The exchange's alerts in force, by market.
     public private(set) var alerts: [MarketCode: MarketWarning] = [:]
     /// Deposit and withdrawal state by coin symbol.
     public private(set) var transfers: [String: TransferStatus] = [:]
     /// Streamed tickers that brought a trade, per market, over the last ten minutes.
-    public private(set) var activity: [MarketCode: TradeActivity] = [:]
+    public private(set) var activity = ShardedDictionary<MarketCode, TradeActivity>()
     /// When each market that appeared in a later listing was first seen (the first listing
     /// names no new market).
     public private(set) var listedAt: [MarketCode: Timestamp] = [:]

@@ -4,7 +4,8 @@
 ///
 /// The market state publishes its tickers thirty times a second and changes a few of them in
 /// between; a ticker is hundreds of bytes, and a plain dictionary copied whole on the first
-/// change after each publication moves a quarter of a megabyte each time.
+/// change after each publication moves a quarter of a megabyte each time. The boxes are kept
+/// in a ``ShardedDictionary``, so that change copies the pointers of one shard only.
 public struct SharedValueDictionary<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// One value, shared by every copy of the dictionary that holds it.
     @usableFromInline
@@ -17,7 +18,7 @@ public struct SharedValueDictionary<Key: Hashable & Sendable, Value: Sendable>: 
         }
     }
 
-    @usableFromInline var boxes: [Key: Box]
+    @usableFromInline var boxes: ShardedDictionary<Key, Box>
 
     /// An empty dictionary.
     public init() {
@@ -26,7 +27,7 @@ public struct SharedValueDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 
     /// The entries of `values`.
     public init(_ values: [Key: Value]) {
-        boxes = values.mapValues(Box.init)
+        boxes = ShardedDictionary(values.mapValues(Box.init))
     }
 
     /// The value for `key`, `nil` when there is none; setting `nil` removes it.
@@ -52,7 +53,7 @@ public struct SharedValueDictionary<Key: Hashable & Sendable, Value: Sendable>: 
 extension SharedValueDictionary: ExpressibleByDictionaryLiteral {
     /// The entries listed; a key listed twice is a programming error, as for `Dictionary`.
     public init(dictionaryLiteral elements: (Key, Value)...) {
-        boxes = Dictionary(uniqueKeysWithValues: elements.lazy.map { ($0, Box($1)) })
+        boxes = ShardedDictionary(Dictionary(uniqueKeysWithValues: elements.lazy.map { ($0, Box($1)) }))
     }
 }
 
@@ -60,8 +61,10 @@ extension SharedValueDictionary: Equatable where Value: Equatable {
     /// The same keys with equal values; a box shared by both is not compared.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.boxes.count == rhs.boxes.count else { return false }
-        for (key, box) in lhs.boxes {
-            guard let other = rhs.boxes[key], box === other || box.value == other.value else { return false }
+        for key in lhs.boxes.keys {
+            guard let box = lhs.boxes[key], let other = rhs.boxes[key], box === other || box.value == other.value else {
+                return false
+            }
         }
         return true
     }
