@@ -77,9 +77,6 @@ extension ShardedDictionary: Equatable where Value: Equatable {
     /// The same keys with equal values.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for shard in lhs.shards {
-            for (key, value) in shard where rhs[key] != value { return false }
-        }
-        return true
+        return lhs.shards.joined().allSatisfy { rhs[$0.key] == $0.value }
     }
 }

@@ -61,10 +61,8 @@ extension SharedValueDictionary: Equatable where Value: Equatable {
     /// The same keys with equal values; a box shared by both is not compared.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.boxes.count == rhs.boxes.count else { return false }
-        for key in lhs.boxes.keys {
-            guard let box = lhs.boxes[key], let other = rhs.boxes[key], box === other || box.value == other.value else {
-                return false
-            }
+        for (key, box) in lhs.boxes.shards.joined() {
+            guard let other = rhs.boxes[key], box === other || box.value == other.value else { return false }
         }
         return true
     }

@@ -218,43 +218,30 @@ struct JSONMemberOrder: Sendable {
 }
 
 /// The bytes that open a member in an object written in its table's order, up to its value:
-/// `{"name":` for the table's first entry, `,"name":` for the others, as two little-endian
-/// words and the bits of each that hold them; `length` is 0 for a name too long for two words.
+/// `{"name":` for the table's first entry, `,"name":` for the others, as words. An opening of
+/// more than 16 bytes never matches.
 struct JSONMemberOpening: Sendable {
-    let low: UInt64
-    let lowMask: UInt64
-    let high: UInt64
-    let highMask: UInt64
-    let length: Int
+    private let words: JSONNameWords
 
     init(_ name: StaticString, first: Bool) {
         var text: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ","), UInt8(ascii: "\"")]
         name.withUTF8Buffer { text.append(contentsOf: $0) }
         text.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        guard text.count <= 16 else {
-            (low, lowMask, high, highMask, length) = (0, 0, 0, 0, 0)
-            return
-        }
-        func word(_ bytes: ArraySlice<UInt8>) -> (UInt64, UInt64) {
-            var value: UInt64 = 0
-            var mask: UInt64 = 0
-            for (offset, byte) in bytes.enumerated() {
-                value |= UInt64(byte) << (8 * UInt64(offset))
-                mask |= 0xFF << (8 * UInt64(offset))
-            }
-            return (value, mask)
-        }
-        (low, lowMask) = word(text.prefix(8))
-        (high, highMask) = word(text.dropFirst(8))
-        length = text.count
+        words = text.withUnsafeBytes { JSONNameWords($0, start: 0, length: $0.count) }
     }
 
-    /// Whether the member opens at `start` in `bytes`, of which at least 16 are left there.
+    /// The opening's bytes.
+    var length: Int { words.length }
+
+    /// Whether the member opens at `start` in `bytes`, of which at least 16 are left there: its
+    /// first eight bytes, and past eight its last eight, compared as words.
     @inline(__always)
     func matches(_ base: UnsafeRawPointer, at start: Int) -> Bool {
-        let first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        let second = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
-        return ((first & lowMask) ^ low) | ((second & highMask) ^ high) == 0 && length > 0
+        guard words.length <= 16,
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & words.headMask == words.head
+        else { return false }
+        return words.length <= 8
+            || UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ words.length &- 8, as: UInt64.self)) == words.tail
     }
 }
 
