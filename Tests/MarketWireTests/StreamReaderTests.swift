@@ -165,8 +165,9 @@ import Testing
     }
 }
 
-/// The cursor's two ways to a member name: the order it learns (``JSONMemberOrder``) and the
-/// opening it compares in an object written in its table's order (``JSONMemberOpening``).
+/// The cursor's ways to a member name: the order it learns (``JSONMemberOrder``), the run of
+/// members written compactly in that order, and the opening it compares in an object written
+/// in its table's order (``JSONMemberOpening``).
 @Suite struct JSONCursorOrderTests {
     @Test func anOrderStartsAsTheTableListsAndLearnsWhatFollowsWhat() {
         var order = JSONMemberOrder(count: 4)
@@ -203,6 +204,59 @@ import Testing
             #expect(
                 read == (round % 2 == 0 ? ["trade", "KRW-BTC", "1.5", "17"] : ["ticker", "KRW-ETH", "2.5", "18"]),
                 "\(text)")
+        }
+    }
+
+    /// Frames that leave the compact run (`JSONCursor.compactMembers`) at each place it can be
+    /// left — whitespace before a separator, after one, before a colon, a member out of the
+    /// order learned or not in the table, a name longer than it compares in place — read the
+    /// same members as the frame written compactly; an escaped string, literals and an empty
+    /// object read as written, and a frame that breaks the grammar or sends a member twice
+    /// reads nothing (the second time in the order learned from the first).
+    @Test func compactRunsHandOverWhereverTheFrameLeavesThem() {
+        let table = JSONKeyTable(["type", "code", "a_member_name_of_22_by", "price", "time"])
+        func read(_ text: String, order: inout JSONMemberOrder) -> [String?]? {
+            Array(text.utf8).withUnsafeBytes { bytes in
+                table.withLookup { lookup in
+                    var slots = Array(repeating: JSONSlot.absent, count: lookup.count)
+                    var cursor = JSONCursor(bytes)
+                    guard cursor.object(lookup, into: &slots, at: 0, depth: 0, order: &order), cursor.atEnd() else { return nil }
+                    return slots.map { slot in
+                        slot.kind.map { _ in String(decoding: bytes[Int(slot.start)..<Int(slot.end)], as: UTF8.self) }
+                    }
+                }
+            }
+        }
+        let expected: [String?] = ["trade", "KRW-BTC", "7", "1.5", "17"]
+        let frames = [
+            #"{"type":"trade","code":"KRW-BTC","a_member_name_of_22_by":7,"price":1.5,"time":17}"#,
+            #"{"type":"trade","code":"KRW-BTC" ,"a_member_name_of_22_by":7,"price":1.5,"time":17}"#,
+            #"{"type":"trade","code":"KRW-BTC","a_member_name_of_22_by":7, "price":1.5,"time":17}"#,
+            #"{"type":"trade","code" :"KRW-BTC","a_member_name_of_22_by":7,"price":1.5,"time":17}"#,
+            #"{ "type":"trade","code":"KRW-BTC","a_member_name_of_22_by":7,"price":1.5,"time":17 }"#,
+            #"{"type":"trade","x":[1,{"y":null}],"code":"KRW-BTC","a_member_name_of_22_by":7,"price":1.5,"time":17}"#,
+            #"{"code":"KRW-BTC","type":"trade","time":17,"a_member_name_of_22_by":7,"price":1.5}"#,
+            #"{"a_member_name_of_22_by":7,"price":1.5,"time":17,"type":"trade","code":"KRW-BTC"}"#,
+        ]
+        var order = JSONMemberOrder(count: table.count)
+        for round in 0..<3 {
+            for text in frames {
+                #expect(read(text, order: &order) == expected, "round \(round): \(text)")
+            }
+        }
+        let others: [(String, [String?]?)] = [
+            (#"{"type":"tr\u0061de","code":"KRW-BTC","price":null,"time":17}"#, [#"tr\u0061de"#, "KRW-BTC", nil, "null", "17"]),
+            (#"{"time":17,"price":true,"type":"trade"}"#, ["trade", nil, nil, "true", "17"]),
+            ("{}", [nil, nil, nil, nil, nil]),
+            (#"{"type":"trade","code":"KRW-BTC","code":"KRW-ETH","price":1.5,"time":17}"#, nil),
+            (#"{"type":"trade","code":"KRW-BTC","code":"KRW-ETH","price":1.5,"time":17}"#, nil),
+            (#"{"type":"trade","code":"KRW-BTC","price":1.5,,"time":17}"#, nil),
+            (#"{"type":"trade","code":"KRW-BTC","price":1.5}x"#, nil),
+            (#"{"type":"trade","code":"KRW-BTC","price":01}"#, nil),
+            ("{\"type\":\"trade\",\"code\":\"KRW-B\u{1}TC\",\"price\":1.5,\"time\":17}", nil),
+        ]
+        for (text, values) in others {
+            #expect(read(text, order: &order) == values, "\(text)")
         }
     }
 

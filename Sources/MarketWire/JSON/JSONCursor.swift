@@ -53,9 +53,17 @@ struct JSONCursor {
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: inout JSONMemberOrder,
         arrayKey: Int? = nil, readArray: (inout JSONCursor, Int) -> Bool = { _, _ in false }
     ) -> Bool {
-        guard depth < Self.maxDepth, consume(UInt8(ascii: "{")) else { return false }
-        if consume(UInt8(ascii: "}")) { return true }
+        guard depth < Self.maxDepth, peek(UInt8(ascii: "{")) else { return false }
         var previous = JSONMemberOrder.opening
+        switch compactMembers(
+            table, into: &slots, at: first, depth: depth, order: order, previous: &previous, arrayKey: arrayKey,
+            readArray: readArray)
+        {
+        case .closed: return true
+        case .invalid: return false
+        case .member: index &+= 1
+        }
+        if previous == JSONMemberOrder.opening, consume(UInt8(ascii: "}")) { return true }
         while true {
             guard peek(UInt8(ascii: "\"")) else { return false }
             var wanted: Int?
@@ -92,6 +100,68 @@ struct JSONCursor {
             if consume(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
         }
+    }
+
+    /// How ``compactMembers(_:into:at:depth:order:previous:arrayKey:readArray:)`` stopped.
+    private enum CompactRun {
+        /// The object was read through its `}`.
+        case closed
+        /// The cursor is at the separator (`{` or `,`) before a member that is not written
+        /// compactly or not the one expected; `previous` is the entry read before it.
+        case member
+        /// The object breaks the grammar, or a wanted member comes twice.
+        case invalid
+    }
+
+    /// Reads members as ``object(_:into:at:depth:order:arrayKey:readArray:)`` does, from the
+    /// object's `{`, as long as each is the one `order` expects and its name is written
+    /// compactly after its separator (`,"name":`): the name is then compared in place, a few words
+    /// at a time, and a plain string or number is read where it starts. The exchanges write
+    /// their messages this way; the member loop reads the rest.
+    private mutating func compactMembers(
+        _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: JSONMemberOrder,
+        previous: inout Int, arrayKey: Int?, readArray: (inout JSONCursor, Int) -> Bool
+    ) -> CompactRun {
+        let count = bytes.count
+        // Not empty: the caller found the object's `{`.
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        while true {
+            let expected = order.entry(after: previous)
+            // The separator, a name of up to 24 bytes with its quotes and colon, the value's first byte.
+            guard expected < table.count, index &+ 26 <= count,
+                let start = table.valueStart(of: expected, base, at: index &+ 1)
+            else { return .member }
+            guard slots[first &+ expected].kind == nil else { return .invalid }
+            index = start
+            let lead = base.load(fromByteOffset: start, as: UInt8.self)
+            let slot: JSONSlot?
+            if Self.isDigit(lead) || lead == UInt8(ascii: "-") {
+                slot = number()
+            } else if lead == UInt8(ascii: "\""), let end = plainStringEnd(at: start) {
+                index = end &+ 1
+                slot = JSONSlot(kind: .string, start: Int32(start &+ 1), end: Int32(end), number: nil)
+            } else if expected == arrayKey, lead == UInt8(ascii: "[") {
+                guard readArray(&self, depth &+ 1) else { return .invalid }
+                slot = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
+            } else {
+                slot = value(depth: depth &+ 1)
+            }
+            guard let slot else { return .invalid }
+            slots[first &+ expected] = slot
+            previous = expected
+            if peek(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "}")) ? .closed : .invalid
+        }
+    }
+
+    /// The index of the closing quote of the string whose opening quote is at `quote`, when
+    /// its content is plain (no backslash, no control character) and ends before the frame's
+    /// last eight bytes; `nil` otherwise, for ``value(depth:)`` to read.
+    @inline(__always)
+    private func plainStringEnd(at quote: Int) -> Int? {
+        let end = grammar.skipPlainStringBytes(from: quote &+ 1)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return end
     }
 
     /// Reads an object written exactly as `table` lists its members — each once, in order, with

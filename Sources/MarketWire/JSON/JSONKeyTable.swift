@@ -24,6 +24,14 @@ struct JSONNameWords: Equatable {
         if length > 16 { middle = Self.load(bytes, start &+ 8) }
     }
 
+    /// The words of `"name":`.
+    init(quoting name: StaticString) {
+        var text = [UInt8(ascii: "\"")]
+        name.withUTF8Buffer { text.append(contentsOf: $0) }
+        text.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        self = text.withUnsafeBytes { Self($0, start: 0, length: $0.count) }
+    }
+
     private static func load(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
@@ -38,6 +46,8 @@ struct JSONKeyTable: Sendable {
         let words: JSONNameWords
         let address: UInt
         let opening: JSONMemberOpening
+        /// `"name":`, the member's name as written before its value with no whitespace.
+        let quoted: JSONNameWords
     }
 
     private let entries: [Entry]
@@ -56,7 +66,8 @@ struct JSONKeyTable: Sendable {
                 key: key,
                 words: key.withUTF8Buffer { JSONNameWords(UnsafeRawBufferPointer($0), start: 0, length: $0.count) },
                 address: UInt(bitPattern: key.utf8Start),
-                opening: JSONMemberOpening(key, first: position == 0))
+                opening: JSONMemberOpening(key, first: position == 0),
+                quoted: JSONNameWords(quoting: key))
         }
         byName = Self.index(entries.map { JSONKeyLookup.bucket($0.words) })
         byAddress = Self.index(entries.map { JSONKeyLookup.bucket(address: $0.address) })
@@ -130,6 +141,29 @@ struct JSONKeyLookup {
             }
         }
         return quote &+ 1
+    }
+
+    /// Where the value starts when entry `index`'s name is written at `start` quoted and followed
+    /// by its colon (`"name":`, no whitespace), with at least 24 bytes left there; `nil`
+    /// otherwise, and for a name that makes more than 24 bytes so written. A table's names hold
+    /// no quote, backslash or control character, so bytes equal to one are a valid string.
+    @inline(__always)
+    func valueStart(of index: Int, _ base: UnsafeRawPointer, at start: Int) -> Int? {
+        let quoted = entries[index].quoted
+        guard quoted.length <= 24,
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & quoted.headMask == quoted.head
+        else { return nil }
+        if quoted.length > 8 {
+            guard
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ quoted.length &- 8, as: UInt64.self))
+                    == quoted.tail
+            else { return nil }
+            if quoted.length > 16 {
+                guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)) == quoted.middle
+                else { return nil }
+            }
+        }
+        return start &+ quoted.length
     }
 
     /// How entry `index`'s member opens in an object written in the table's order.
