@@ -102,4 +102,29 @@ import Testing
         #expect(result.3 == 3)
         #expect(result.4)
     }
+
+    /// Integers read eight digits at a time, at their bounds: every length up to twenty digits,
+    /// `UInt64.max` and one more, a minus where it is allowed, a stray byte in a whole word and
+    /// in the digits after the words.
+    @Test func unsignedIntegersAtTheirBounds() {
+        func unsigned(_ text: String, allowingMinus: Bool = false) -> (UInt64, Bool)? {
+            Array(text.utf8).withUnsafeBytes { JSONText.unsigned($0, allowingMinus: allowingMinus) }.map { ($0.value, $0.negative) }
+        }
+        var digits = ""
+        for length in 1...19 {
+            digits += String(length % 10)
+            #expect(unsigned(digits)?.0 == UInt64(digits), "\(digits)")
+        }
+        #expect(unsigned("18446744073709551615")?.0 == UInt64.max)
+        #expect(unsigned("18446744073709551616") == nil)
+        #expect(unsigned("99999999999999999999") == nil)
+        #expect(unsigned("123456789012345678901") == nil)
+        #expect(unsigned("-1795894704618", allowingMinus: true).map { $0.0 == 1_795_894_704_618 && $0.1 } == true)
+        #expect(unsigned("-1795894704618") == nil)
+        #expect(unsigned("") == nil)
+        #expect(unsigned("-", allowingMinus: true) == nil)
+        #expect(unsigned("1795x94704618") == nil)
+        #expect(unsigned("179589470461/") == nil)
+        #expect(unsigned("0000000000000000000")?.0 == 0)
+    }
 }

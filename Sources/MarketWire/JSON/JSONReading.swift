@@ -72,7 +72,8 @@ enum JSONText {
     }
 
     /// Digits (after a minus when `allowingMinus`) as an unsigned integer, or `nil` for anything
-    /// else and for values above `UInt64.max`.
+    /// else and for values above `UInt64.max`. Eight digits are read at a time; only a twentieth
+    /// can overflow.
     static func unsigned(_ text: UnsafeRawBufferPointer, allowingMinus: Bool) -> (value: UInt64, negative: Bool)? {
         var index = 0
         var negative = false
@@ -80,15 +81,27 @@ enum JSONText {
             negative = true
             index = 1
         }
-        guard index < text.count, text.count - index <= 20 else { return nil }
+        let digits = text.count - index
+        guard digits > 0, digits <= 20 else { return nil }
+        let unchecked = index + min(digits, 19)
         var value: UInt64 = 0
+        while index + 8 <= unchecked {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            guard word.leadingASCIIDigitCount == 8 else { return nil }
+            value = value &* 100_000_000 &+ word.leadingDigitsValue(8)
+            index += 8
+        }
         while index < text.count {
-            let byte = text[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            if index < unchecked {
+                value = value &* 10 &+ UInt64(digit)
+            } else {
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+                guard !overflow1, !overflow2 else { return nil }
+                value = sum
+            }
             index += 1
         }
         return (value, negative)

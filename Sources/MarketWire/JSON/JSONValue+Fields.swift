@@ -101,9 +101,8 @@ extension JSONObjectReading {
     /// A day (`yyyy-MM-dd`, or a wall-clock time of it) that may be absent, null or empty
     /// (Bithumb sends `""`, Upbit `null`), within ``WireRule/timeWindow`` on `clock`.
     func optionalDay(_ key: StaticString, _ clock: WallClock) throws(WireError) -> CivilTime? {
-        guard let value = self[key], value.kind != .null else { return nil }
+        guard let value = self[key], value.kind != .null, value.kind != .string || !value.span.isEmpty else { return nil }
         guard let text = value.stringValue else { throw .invalidField("\(key)", reason: "expected a date") }
-        if text.isEmpty { return nil }
         guard let day = CivilTime(dayText: text) else { throw .invalidValue("\(key)", value: text) }
         _ = try WireRule.time(Timestamp(day, in: clock), field: key)
         return day

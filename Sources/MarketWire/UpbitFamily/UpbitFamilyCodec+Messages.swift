@@ -54,7 +54,7 @@ extension UpbitFamilyCodec {
         let delistingDate = try object.optionalDay(keys.delistingDate, .kst)
         let warning = object[keys.marketWarning]
         guard state != nil || suspended != nil || delistingDate != nil || warning != nil else { return nil }
-        if let state, state.kind != .null, state.stringValue == nil {
+        if let state, state.kind != .null, state.kind != .string, state.kind != .escapedString {
             throw .invalidField("\(keys.marketState)", reason: "expected a string")
         }
         let halted = suspended == true || (state.map { $0.kind != .null && !$0.isString("ACTIVE") } ?? false)
