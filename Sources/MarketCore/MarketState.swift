@@ -144,9 +144,7 @@ public struct MarketState: Sendable {
             if let held = orderBooks[book.market], book.timestamp.isSurelyBefore(held.timestamp) { return }
             if let requestedAt, let arrived = bookArrivals[book.market], arrived > requestedAt { return }
             guard admit(book.market, at: time) else { return }
-            orderBooks[book.market] = OrderBook(
-                market: book.market, bids: book.bids, asks: book.asks,
-                timestamp: book.timestamp, levelLimit: limits.bookLevels)
+            orderBooks[book.market] = OrderBook(book, levelLimit: limits.bookLevels)
             bookArrivals[book.market] = applied
             booksFromEarlierConnections.remove(book.market)
             pending.orderBooks.insert(book.market)

@@ -31,6 +31,16 @@ public struct OrderBook: Sendable, Hashable {
         self.asks = Self.normalized(asks, side: .ask, limit: self.levelLimit)
     }
 
+    /// `book` keeping its best `levelLimit` levels a side. A book's sides are always in order,
+    /// so they are only cut, not sorted again.
+    public init(_ book: OrderBook, levelLimit: Int) {
+        market = book.market
+        self.levelLimit = Swift.max(1, levelLimit)
+        timestamp = book.timestamp
+        bids = book.bids.count <= self.levelLimit ? book.bids : Array(book.bids.prefix(self.levelLimit))
+        asks = book.asks.count <= self.levelLimit ? book.asks : Array(book.asks.prefix(self.levelLimit))
+    }
+
     /// Replaces both sides, as a whole-book frame requires.
     public mutating func replace(bids: [BookLevel], asks: [BookLevel], timestamp: Timestamp) {
         self.bids = Self.normalized(bids, side: .bid, limit: levelLimit)

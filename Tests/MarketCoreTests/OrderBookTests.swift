@@ -19,6 +19,30 @@ import Testing
         #expect(book.integrityIssues.isEmpty)
     }
 
+    /// A book kept at another level limit equals the book made from the same levels at that
+    /// limit: cut at the limit, at one below and one above it, and from books of any order.
+    @Test func aBookKeptAtAnotherLimitIsTheBookMadeAtIt() {
+        var random = SeededGenerator(seed: 31)
+        for _ in 0..<200 {
+            let bids = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                level(Int.random(in: 900...1000, using: &random), ["0", "1", "2.5"].randomElement(using: &random)!)
+            }
+            let asks = (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                level(Int.random(in: 1001...1100, using: &random), ["0", "1", "2.5"].randomElement(using: &random)!)
+            }
+            let made = OrderBook(
+                market: market, bids: bids, asks: asks, timestamp: Timestamp(microseconds: 7),
+                levelLimit: Int.random(in: 1...25, using: &random))
+            for limit in [made.bids.count - 1, made.bids.count, made.bids.count + 1, made.asks.count, 1, 400] {
+                let expected = OrderBook(market: market, bids: bids, asks: asks, timestamp: made.timestamp, levelLimit: min(limit, made.levelLimit))
+                let kept = OrderBook(made, levelLimit: limit)
+                #expect(kept.bids == expected.bids && kept.asks == expected.asks)
+                #expect(kept.levelLimit == max(1, limit))
+                #expect(kept.market == made.market && kept.timestamp == made.timestamp)
+            }
+        }
+    }
+
     @Test func zeroQuantityDeletesAndUpdatesAreAbsolute() {
         var book = OrderBook(market: market, bids: [level(100, "1")], asks: [level(101, "1")], timestamp: Timestamp(microseconds: 1))
         book.apply(
