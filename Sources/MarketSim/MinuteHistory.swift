@@ -58,24 +58,30 @@ struct MinuteHistory: Sendable {
         minutes(in: window).map(\.candle)
     }
 
-    /// The last candle that starts before `time`, looking back an hour at a time.
+    /// The last candle that starts before `time`, looking back a minute, then an hour at a time
+    /// (most minutes have a candle, and each minute looked at is one made).
     func last(before time: Timestamp) -> Candle? {
         var end = min(time, range.upperBound)
+        var span = FairPath.minute
         while end > range.lowerBound {
-            let from = max(end.advanced(byMicroseconds: -FairPath.hour), range.lowerBound)
+            let from = max(end.advanced(byMicroseconds: -span), range.lowerBound)
             if let candle = candles(in: from..<end).last { return candle }
             end = from
+            span = FairPath.hour
         }
         return nil
     }
 
-    /// The first candle that starts at or after `time`, looking on an hour at a time.
+    /// The first candle that starts at or after `time`, looking on a minute, then an hour at a
+    /// time.
     func first(from time: Timestamp) -> Candle? {
         var start = max(time, range.lowerBound)
+        var span = FairPath.minute
         while start < range.upperBound {
-            let end = min(start.advanced(byMicroseconds: FairPath.hour), range.upperBound)
+            let end = min(start.advanced(byMicroseconds: span), range.upperBound)
             if let candle = candles(in: start..<end).first { return candle }
             start = end
+            span = FairPath.hour
         }
         return nil
     }

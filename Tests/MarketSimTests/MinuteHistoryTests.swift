@@ -18,6 +18,26 @@ struct MinuteHistoryTests {
             start: start, exchange: exchange)
     }
 
+    @Test("the first candle from a time and the last before it are those the hours' minutes hold, in a quiet market too")
+    func firstAndLastAreTheMinutesScanned() {
+        let start = simulationStart.floored(toMultipleOf: Self.minute)
+        let range = start.advanced(byMicroseconds: -3 * 60 * Self.minute)..<start
+        for tradesPerMinute in [0.3, 1.5, 40] {
+            let history = MinuteHistory(
+                range: range, path: FairPath(price: 50_000, dailyVolatility: 0.04, seed: 5), premium: nil, seed: 9,
+                tradesPerMinute: tradesPerMinute, medianNotional: 100_000)
+            let candles = history.candles(in: range)
+            // Quiet markets leave minutes without a candle: the search then goes on an hour at a time.
+            #expect(candles.count > 20 && (tradesPerMinute > 2 || candles.count < 170), "\(tradesPerMinute): \(candles.count)")
+            var time = range.lowerBound.advanced(byMicroseconds: -5 * Self.minute)
+            while time < range.upperBound.advanced(byMicroseconds: 5 * Self.minute) {
+                #expect(history.first(from: time) == candles.first { $0.start >= time }, "\(tradesPerMinute) \(time)")
+                #expect(history.last(before: time) == candles.last { $0.start < time }, "\(tradesPerMinute) \(time)")
+                time = time.advanced(byMicroseconds: Self.minute / 2)
+            }
+        }
+    }
+
     @Test("runs started hours apart, with more or less history, agree on every minute of the past they share")
     func everyRunAgreesOnThePast() throws {
         let early = try simulator(start: simulationStart, historyMinutes: 600)
