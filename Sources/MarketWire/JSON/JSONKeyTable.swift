@@ -298,10 +298,18 @@ struct JSONFields: JSONObjectReading {
     let slots: UnsafeBufferPointer<JSONSlot>
 
     subscript(key: StaticString) -> JSONField? {
-        guard let index = table.index(of: key) else {
-            assertionFailure("\(key) is not among the members this object's table collects")
-            return nil
-        }
+        self[field: field(key)]
+    }
+
+    /// The slot of `key` in the table, which every object collected with this one shares.
+    func field(_ key: StaticString) -> Int? {
+        let index = table.index(of: key)
+        assert(index != nil, "\(key) is not among the members this object's table collects")
+        return index
+    }
+
+    subscript(field field: Int?) -> JSONField? {
+        guard let index = field else { return nil }
         let slot = slots[index]
         guard let kind = slot.kind else { return nil }
         return JSONField(

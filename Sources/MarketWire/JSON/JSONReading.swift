@@ -14,8 +14,21 @@ protocol JSONMemberReading {
 /// An object as the message decoders read it: its members by name.
 protocol JSONObjectReading {
     associatedtype Member: JSONMemberReading
+    /// Where a member is found: its name, or where a collected object keeps it.
+    associatedtype Field = StaticString
     /// A member by name, or `nil` when absent.
     subscript(key: StaticString) -> Member? { get }
+    /// Where `key`'s member is found in this object and in every object collected with it (the
+    /// objects of one array), so that a decoder reading many finds each name once.
+    func field(_ key: StaticString) -> Field
+    /// The member at `field`, or `nil` when absent.
+    subscript(field field: Field) -> Member? { get }
+}
+
+extension JSONObjectReading where Field == StaticString {
+    func field(_ key: StaticString) -> StaticString { key }
+
+    subscript(field field: StaticString) -> Member? { self[field] }
 }
 
 extension JSONMemberReading {

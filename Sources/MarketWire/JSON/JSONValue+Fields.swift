@@ -5,7 +5,13 @@ import MarketCore
 extension JSONObjectReading {
     /// A required decimal, written as a JSON number or a numeric string.
     func decimal(_ key: StaticString) throws(WireError) -> ExactDecimal {
-        guard let value = self[key], value.kind != .null else { throw .missingField("\(key)") }
+        try decimal(key, at: field(key))
+    }
+
+    /// ``decimal(_:)`` of `key`, found at `field` (``JSONObjectReading/field(_:)``).
+    @inline(__always)
+    func decimal(_ key: StaticString, at field: Field) throws(WireError) -> ExactDecimal {
+        guard let value = self[field: field], value.kind != .null else { throw .missingField("\(key)") }
         return try value.asDecimal(field: key)
     }
 

@@ -84,12 +84,15 @@ extension UpbitFamilyCodec {
         guard let member = object[keys.orderbookUnits], let units = units(member) else {
             throw .missingField("\(keys.orderbookUnits)")
         }
+        typealias Field = Units.Element.Field
         /// One side of a unit as a level: `nil` for padding, or (with an error added) for a side
         /// that breaks a rule.
-        func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: Units.Element) -> BookLevel? {
+        func level(
+            _ priceKey: StaticString, at price: Field, _ sizeKey: StaticString, at size: Field, of unit: Units.Element
+        ) -> BookLevel? {
             do throws(WireError) {
                 return try WireRule.wholeBookLevel(
-                    price: try unit.decimal(priceKey), size: try unit.decimal(sizeKey),
+                    price: try unit.decimal(priceKey, at: price), size: try unit.decimal(sizeKey, at: size),
                     field: priceKey)
             } catch {
                 errors.append(error)
@@ -97,9 +100,14 @@ extension UpbitFamilyCodec {
             }
         }
         let sides = try storage.bookSides { asks, bids in
+            // The units are collected alike: their members are found where the first unit's are.
+            var fields: (askPrice: Field, askSize: Field, bidPrice: Field, bidSize: Field)?
             for unit in units {
-                if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
-                if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
+                let found =
+                    fields ?? (unit.field(keys.askPrice), unit.field(keys.askSize), unit.field(keys.bidPrice), unit.field(keys.bidSize))
+                fields = found
+                if let ask = level(keys.askPrice, at: found.askPrice, keys.askSize, at: found.askSize, of: unit) { asks.append(ask) }
+                if let bid = level(keys.bidPrice, at: found.bidPrice, keys.bidSize, at: found.bidSize, of: unit) { bids.append(bid) }
             }
         }
         return OrderBook(market: market, bids: sides.bids, asks: sides.asks, timestamp: try object.epochTime(keys.timestamp))
