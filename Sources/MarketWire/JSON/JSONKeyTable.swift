@@ -32,6 +32,20 @@ struct JSONNameWords: Equatable {
         self = text.withUnsafeBytes { Self($0, start: 0, length: $0.count) }
     }
 
+    /// Whether the name's bytes are written at `start` in `base`, where eight bytes and the
+    /// name's length are readable: its first word masked, past eight bytes its last word, past
+    /// sixteen its middle one.
+    @inline(__always)
+    func isWritten(at start: Int, in base: UnsafeRawPointer) -> Bool {
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        guard word(start) & headMask == head else { return false }
+        guard length > 8 else { return true }
+        guard word(start &+ length &- 8) == tail else { return false }
+        return length <= 16 || word(start &+ 8) == middle
+    }
+
     private static func load(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
@@ -128,18 +142,8 @@ struct JSONKeyLookup {
             return slowNameEnd(of: index, in: bytes, at: start)
         }
         let base = bytes.baseAddress.unsafelyUnwrapped
-        guard base.load(fromByteOffset: quote, as: UInt8.self) == UInt8(ascii: "\""),
-            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & expected.headMask
-                == expected.head
+        guard base.load(fromByteOffset: quote, as: UInt8.self) == UInt8(ascii: "\""), expected.isWritten(at: start, in: base)
         else { return nil }
-        if expected.length > 8 {
-            guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: quote &- 8, as: UInt64.self)) == expected.tail
-            else { return nil }
-            if expected.length > 16 {
-                guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)) == expected.middle
-                else { return nil }
-            }
-        }
         return quote &+ 1
     }
 
@@ -150,19 +154,7 @@ struct JSONKeyLookup {
     @inline(__always)
     func valueStart(of index: Int, _ base: UnsafeRawPointer, at start: Int) -> Int? {
         let quoted = entries[index].quoted
-        guard quoted.length <= 24,
-            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & quoted.headMask == quoted.head
-        else { return nil }
-        if quoted.length > 8 {
-            guard
-                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ quoted.length &- 8, as: UInt64.self))
-                    == quoted.tail
-            else { return nil }
-            if quoted.length > 16 {
-                guard UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self)) == quoted.middle
-                else { return nil }
-            }
-        }
+        guard quoted.length <= 24, quoted.isWritten(at: start, in: base) else { return nil }
         return start &+ quoted.length
     }
 
@@ -267,15 +259,10 @@ struct JSONMemberOpening: Sendable {
     /// The opening's bytes.
     var length: Int { words.length }
 
-    /// Whether the member opens at `start` in `bytes`, of which at least 16 are left there: its
-    /// first eight bytes, and past eight its last eight, compared as words.
+    /// Whether the member opens at `start` in `bytes`, of which at least 16 are left there.
     @inline(__always)
     func matches(_ base: UnsafeRawPointer, at start: Int) -> Bool {
-        guard words.length <= 16,
-            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)) & words.headMask == words.head
-        else { return false }
-        return words.length <= 8
-            || UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ words.length &- 8, as: UInt64.self)) == words.tail
+        words.length <= 16 && words.isWritten(at: start, in: base)
     }
 }
 
