@@ -18,6 +18,15 @@ struct JSONCursor {
 
     private var bytes: UnsafeRawBufferPointer { grammar.bytes }
 
+    /// Where the cursor is: the index of the next byte it reads.
+    var offset: Int { index }
+
+    /// Moves the cursor forward to `offset`, past bytes the caller knows to be a valid value.
+    mutating func skip(to offset: Int) {
+        assert(offset >= index && offset <= bytes.count, "the cursor only moves forward within the frame")
+        index = offset
+    }
+
     /// Whether only whitespace is left.
     func atEnd() -> Bool {
         grammar.skipSpace(index) == bytes.count
@@ -48,16 +57,18 @@ struct JSONCursor {
     /// from its `{` to its `}`: a wanted member's value is recorded, any other validated and
     /// skipped. Each name is first compared with the one `order` expects, which learns the order
     /// the names come in. The array value of the member at `arrayKey` is handed to `readArray`
-    /// at its `[`, which reads it through its `]`. Gives up on a wanted member that comes twice.
+    /// at its `[`, with the slot of the member at `contextKey` (absent unless it came first),
+    /// and read by it through its `]`. Gives up on a wanted member that comes twice.
     mutating func object(
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: inout JSONMemberOrder,
-        arrayKey: Int? = nil, readArray: (inout JSONCursor, Int) -> Bool = { _, _ in false }
+        arrayKey: Int? = nil, contextKey: Int = 0,
+        readArray: (inout JSONCursor, Int, JSONSlot) -> Bool = { _, _, _ in false }
     ) -> Bool {
         guard depth < Self.maxDepth, peek(UInt8(ascii: "{")) else { return false }
         var previous = JSONMemberOrder.opening
         switch compactMembers(
             table, into: &slots, at: first, depth: depth, order: order, previous: &previous, arrayKey: arrayKey,
-            readArray: readArray)
+            contextKey: contextKey, readArray: readArray)
         {
         case .closed: return true
         case .invalid: return false
@@ -88,7 +99,7 @@ struct JSONCursor {
                 previous = wanted
                 if wanted == arrayKey, peek(UInt8(ascii: "[")) {
                     let start = index
-                    guard readArray(&self, depth &+ 1) else { return false }
+                    guard readArray(&self, depth &+ 1, slots[first &+ contextKey]) else { return false }
                     slots[first &+ wanted] = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
                 } else {
                     guard let slot = value(depth: depth &+ 1) else { return false }
@@ -102,7 +113,7 @@ struct JSONCursor {
         }
     }
 
-    /// How ``compactMembers(_:into:at:depth:order:previous:arrayKey:readArray:)`` stopped.
+    /// How ``compactMembers(_:into:at:depth:order:previous:arrayKey:contextKey:readArray:)`` stopped.
     private enum CompactRun {
         /// The object was read through its `}`.
         case closed
@@ -113,14 +124,14 @@ struct JSONCursor {
         case invalid
     }
 
-    /// Reads members as ``object(_:into:at:depth:order:arrayKey:readArray:)`` does, from the
+    /// Reads members as ``object(_:into:at:depth:order:arrayKey:contextKey:readArray:)`` does, from the
     /// object's `{`, as long as each is the one `order` expects and its name is written
     /// compactly after its separator (`,"name":`): the name is then compared in place, a few words
     /// at a time, and a plain string or number is read where it starts. The exchanges write
     /// their messages this way; the member loop reads the rest.
     private mutating func compactMembers(
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: JSONMemberOrder,
-        previous: inout Int, arrayKey: Int?, readArray: (inout JSONCursor, Int) -> Bool
+        previous: inout Int, arrayKey: Int?, contextKey: Int, readArray: (inout JSONCursor, Int, JSONSlot) -> Bool
     ) -> CompactRun {
         let count = bytes.count
         // Not empty: the caller found the object's `{`.
@@ -141,7 +152,7 @@ struct JSONCursor {
                 index = end &+ 1
                 slot = JSONSlot(kind: .string, start: Int32(start &+ 1), end: Int32(end), number: nil)
             } else if expected == arrayKey, lead == UInt8(ascii: "[") {
-                guard readArray(&self, depth &+ 1) else { return .invalid }
+                guard readArray(&self, depth &+ 1, slots[first &+ contextKey]) else { return .invalid }
                 slot = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
             } else {
                 slot = value(depth: depth &+ 1)

@@ -207,7 +207,7 @@ struct JSONKeyLookup {
     }
 }
 
-/// The order an object's members come in, as ``JSONCursor/object(_:into:at:depth:order:arrayKey:readArray:)``
+/// The order an object's members come in, as ``JSONCursor/object(_:into:at:depth:order:arrayKey:contextKey:readArray:)``
 /// last read them: for each entry of a table, the entry that came after it. The cursor compares
 /// each name with the one expected first, so a sender that keeps its order has every name
 /// found with one comparison; a name out of that order is found by its words and learned.
@@ -268,7 +268,7 @@ struct JSONMemberOpening: Sendable {
 
 /// One member a decoder wants, as the cursor found it: absent, or its kind and bytes, and for
 /// a plain number its value, read as the cursor passed its digits.
-struct JSONSlot: Sendable {
+struct JSONSlot: Sendable, Equatable {
     var kind: JSONKind?
     var start: Int32
     var end: Int32

@@ -17,11 +17,11 @@ public struct UpbitFamilyCodec: MarketCodec {
     public var dialect: Dialect { profile.dialect }
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
-        let profile = profile
         result.removeAll()
         if frame.count <= WireLimits.frameBytes, stream.decode(frame, profile: profile, storage: &storage, into: &result) {
             return
         }
+        let profile = profile
         tokenizer.decode(frame: frame, storage: &storage, into: &result) { (root, storage, result) throws(WireError) in
             try Self.decodeFrame(root, profile: profile, storage: &storage, into: &result)
         }

@@ -12,7 +12,7 @@ struct UpbitStreamReader: Sendable {
     /// The members the three messages are read from, in the order Bithumb's ticker sends them,
     /// with the others the exchanges send: those are collected unread, so that every name is
     /// found in the order learned (``JSONMemberOrder``).
-    private let message = JSONKeyTable([
+    private static let message = JSONKeyTable([
         keys.type, keys.code, keys.openingPrice, keys.highPrice, keys.lowPrice, keys.tradePrice,
         keys.prevClosingPrice, keys.change, keys.changePrice, keys.signedChangePrice, keys.changeRate,
         keys.signedChangeRate, keys.tradeVolume, keys.accTradeVolume, keys.accTradeVolume24h, keys.accTradePrice,
@@ -23,8 +23,9 @@ struct UpbitStreamReader: Sendable {
         keys.level,
     ])
     /// The members of an order book's unit, in the order they are sent.
-    private let unit = JSONKeyTable([keys.askPrice, keys.bidPrice, keys.askSize, keys.bidSize])
-    private let unitsKey: Int
+    private static let unit = JSONKeyTable([keys.askPrice, keys.bidPrice, keys.askSize, keys.bidSize])
+    private static let unitsKey = message.withLookup { $0.index(of: keys.orderbookUnits) } ?? 0
+    private static let codeKey = message.withLookup { $0.index(of: keys.code) } ?? 0
     /// The most units read from one book (the exchanges send 15 or 30); a larger book goes to
     /// the tape, so the slots kept between frames stay small whatever a frame holds.
     static let maxUnits = 64
@@ -33,12 +34,14 @@ struct UpbitStreamReader: Sendable {
     /// The orders the messages' and the units' members last came in.
     private var messageOrder: JSONMemberOrder
     private var unitOrder: JSONMemberOrder
+    /// The units of the last books read, which most units of the next are sent again as.
+    private var repeatedUnits: RepeatedUnits
 
     init() {
-        unitsKey = message.withLookup { $0.index(of: Self.keys.orderbookUnits) } ?? 0
-        slots = Array(repeating: .absent, count: message.count)
-        messageOrder = JSONMemberOrder(count: message.count)
-        unitOrder = JSONMemberOrder(count: unit.count)
+        slots = Array(repeating: .absent, count: Self.message.count)
+        messageOrder = JSONMemberOrder(count: Self.message.count)
+        unitOrder = JSONMemberOrder(count: Self.unit.count)
+        repeatedUnits = RepeatedUnits(slotsPerUnit: Self.unit.count)
     }
 
     /// Appends the frame's event to `result` and returns `true`; or returns `false`, with
@@ -47,26 +50,12 @@ struct UpbitStreamReader: Sendable {
         _ frame: UnsafeRawBufferPointer, profile: UpbitFamilyProfile, storage: inout DecodeStorage,
         into result: inout DecodedMessages
     ) -> Bool {
-        var slots = self.slots
-        var unitSlots = self.unitSlots
-        var messageOrder = self.messageOrder
-        var unitOrder = self.unitOrder
-        self.slots = []
-        self.unitSlots = []
-        self.messageOrder = .unused
-        self.unitOrder = .unused
-        defer {
-            self.slots = slots
-            self.unitSlots = unitSlots
-            self.messageOrder = messageOrder
-            self.unitOrder = unitOrder
-        }
-        return message.withLookup { message in
-            unit.withLookup { unit in
+        Self.message.withLookup { message in
+            Self.unit.withLookup { unit in
                 guard
                     Self.collect(
-                        frame, message: message, unit: unit, unitsKey: unitsKey, into: &slots, units: &unitSlots,
-                        messageOrder: &messageOrder, unitOrder: &unitOrder)
+                        frame, message: message, unit: unit, into: &slots, units: &unitSlots,
+                        messageOrder: &messageOrder, unitOrder: &unitOrder, repeatedUnits: &repeatedUnits)
                 else { return false }
                 return slots.withUnsafeBufferPointer { slots in
                     unitSlots.withUnsafeBufferPointer { unitSlots in
@@ -85,22 +74,49 @@ struct UpbitStreamReader: Sendable {
 
     /// One pass over the frame: the message's members into `slots`, its units' into `units`.
     private static func collect(
-        _ frame: UnsafeRawBufferPointer, message: JSONKeyLookup, unit: JSONKeyLookup, unitsKey: Int,
+        _ frame: UnsafeRawBufferPointer, message: JSONKeyLookup, unit: JSONKeyLookup,
         into slots: inout [JSONSlot], units: inout [JSONSlot], messageOrder: inout JSONMemberOrder,
-        unitOrder: inout JSONMemberOrder
+        unitOrder: inout JSONMemberOrder, repeatedUnits: inout RepeatedUnits
     ) -> Bool {
         for index in slots.indices { slots[index] = .absent }
         units.removeAll(keepingCapacity: true)
         var cursor = JSONCursor(frame)
-        return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, arrayKey: unitsKey) { cursor, depth in
-            cursor.array(depth: depth) { cursor in
-                let first = units.count
-                guard first < maxUnits &* unit.count else { return false }
-                for _ in 0..<unit.count { units.append(.absent) }
-                return cursor.objectInTableOrder(unit, into: &units, at: first)
-                    || cursor.object(unit, into: &units, at: first, depth: depth &+ 1, order: &unitOrder)
-            }
+        return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, arrayKey: unitsKey, contextKey: codeKey) {
+            cursor, depth, code in
+            readUnits(
+                &cursor, depth: depth, code: code, frame: frame, unit: unit, into: &units, order: &unitOrder,
+                repeatedUnits: &repeatedUnits)
         } && cursor.atEnd()
+    }
+
+    /// Reads a book's units from the array's `[` through its `]` into `units`. A unit sent
+    /// unchanged at its place in the market's last book (when its `code` came before the units)
+    /// is taken from `repeatedUnits`; one read in full is kept there.
+    @inline(never)
+    private static func readUnits(
+        _ cursor: inout JSONCursor, depth: Int, code: JSONSlot, frame: UnsafeRawBufferPointer, unit: JSONKeyLookup,
+        into units: inout [JSONSlot], order: inout JSONMemberOrder, repeatedUnits: inout RepeatedUnits
+    ) -> Bool {
+        let book =
+            code.kind == .string
+            ? repeatedUnits.book(code: UnsafeRawBufferPointer(rebasing: frame[Int(code.start)..<Int(code.end)])) : nil
+        return cursor.array(depth: depth) { cursor in
+            let first = units.count
+            guard first < maxUnits &* unit.count else { return false }
+            let start = cursor.offset
+            let position = first / unit.count
+            if let book, let end = repeatedUnits.unit(of: book, at: position, in: frame, from: start, appendingTo: &units) {
+                cursor.skip(to: end)
+                return true
+            }
+            for _ in 0..<unit.count { units.append(.absent) }
+            guard
+                cursor.objectInTableOrder(unit, into: &units, at: first)
+                    || cursor.object(unit, into: &units, at: first, depth: depth &+ 1, order: &order)
+            else { return false }
+            if let book { repeatedUnits.keep(book, at: position, frame, start, cursor.offset, units: units, first: first) }
+            return true
+        }
     }
 
     /// The message the collected members make, or `nil` where reading them finds an error.
