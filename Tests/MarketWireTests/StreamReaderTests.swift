@@ -71,15 +71,22 @@ import Testing
     }
 
     /// `frame` with each number shorter than a timestamp (its prices and sizes) replaced by a
-    /// positive plain decimal.
-    static func plainlyRenumbered(_ frame: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
+    /// positive plain decimal; with `inStrings`, each string holding such a number instead (as
+    /// the legacy feed writes its numbers).
+    static func plainlyRenumbered(_ frame: [UInt8], inStrings: Bool = false, using random: inout SeededGenerator) -> [UInt8] {
         guard case .success(let tokens) = DifferentialTests.previous(frame) else { return frame }
+        func isPlainNumber(_ text: ArraySlice<UInt8>) -> Bool {
+            let digits = text.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            return digits > 0 && digits + (text.contains(UInt8(ascii: ".")) ? 1 : 0) == text.count
+        }
         var result = frame
-        for token in tokens.reversed() where token.kind == .number && token.end - token.start < 13 {
+        for token in tokens.reversed() where token.end - token.start < 13 {
+            let range = Int(token.start)..<Int(token.end)
+            guard inStrings ? token.kind == .string && isPlainNumber(frame[range]) : token.kind == .number else { continue }
             var text = String(UInt64.random(in: 1...999_999_999_999, using: &random))
             let fractionDigits = Int.random(in: 0...12, using: &random)
             if fractionDigits > 0 { text += "." + DifferentialTests.digits(fractionDigits, using: &random) }
-            result.replaceSubrange(Int(token.start)..<Int(token.end), with: Array(text.utf8))
+            result.replaceSubrange(range, with: Array(text.utf8))
         }
         return result
     }

@@ -56,19 +56,19 @@ struct JSONCursor {
     /// Reads an object's members into `slots[first...]` (one per entry of `table`, all absent),
     /// from its `{` to its `}`: a wanted member's value is recorded, any other validated and
     /// skipped. Each name is first compared with the one `order` expects, which learns the order
-    /// the names come in. The array value of the member at `arrayKey` is handed to `readArray`
-    /// at its `[`, with the slot of the member at `contextKey` (absent unless it came first),
-    /// and read by it through its `]`. Gives up on a wanted member that comes twice.
+    /// the names come in. The array or object value of the member at `containerKey` is handed
+    /// to `readContainer` at its `[` or `{`, with the slot of the member at `contextKey` (absent
+    /// unless it came first), and read by it through its closing bracket. Gives up on a wanted member that comes twice.
     mutating func object(
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: inout JSONMemberOrder,
-        arrayKey: Int? = nil, contextKey: Int = 0,
-        readArray: (inout JSONCursor, Int, JSONSlot) -> Bool = { _, _, _ in false }
+        containerKey: Int? = nil, contextKey: Int = 0,
+        readContainer: (inout JSONCursor, Int, JSONSlot) -> Bool = { _, _, _ in false }
     ) -> Bool {
         guard depth < Self.maxDepth, peek(UInt8(ascii: "{")) else { return false }
         var previous = JSONMemberOrder.opening
         switch compactMembers(
-            table, into: &slots, at: first, depth: depth, order: order, previous: &previous, arrayKey: arrayKey,
-            contextKey: contextKey, readArray: readArray)
+            table, into: &slots, at: first, depth: depth, order: order, previous: &previous, containerKey: containerKey,
+            contextKey: contextKey, readContainer: readContainer)
         {
         case .closed: return true
         case .invalid: return false
@@ -97,10 +97,11 @@ struct JSONCursor {
             if let wanted {
                 guard slots[first &+ wanted].kind == nil else { return false }
                 previous = wanted
-                if wanted == arrayKey, peek(UInt8(ascii: "[")) {
+                if wanted == containerKey, peek(UInt8(ascii: "[")) || peek(UInt8(ascii: "{")) {
                     let start = index
-                    guard readArray(&self, depth &+ 1, slots[first &+ contextKey]) else { return false }
-                    slots[first &+ wanted] = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
+                    let kind: JSONKind = bytes[start] == UInt8(ascii: "[") ? .array : .object
+                    guard readContainer(&self, depth &+ 1, slots[first &+ contextKey]) else { return false }
+                    slots[first &+ wanted] = JSONSlot(kind: kind, start: Int32(start), end: Int32(index), number: nil)
                 } else {
                     guard let slot = value(depth: depth &+ 1) else { return false }
                     slots[first &+ wanted] = slot
@@ -113,7 +114,7 @@ struct JSONCursor {
         }
     }
 
-    /// How ``compactMembers(_:into:at:depth:order:previous:arrayKey:contextKey:readArray:)`` stopped.
+    /// How ``compactMembers(_:into:at:depth:order:previous:containerKey:contextKey:readContainer:)`` stopped.
     private enum CompactRun {
         /// The object was read through its `}`.
         case closed
@@ -124,14 +125,14 @@ struct JSONCursor {
         case invalid
     }
 
-    /// Reads members as ``object(_:into:at:depth:order:arrayKey:contextKey:readArray:)`` does, from the
+    /// Reads members as ``object(_:into:at:depth:order:containerKey:contextKey:readContainer:)`` does, from the
     /// object's `{`, as long as each is the one `order` expects and its name is written
     /// compactly after its separator (`,"name":`): the name is then compared in place, a few words
     /// at a time, and a plain string or number is read where it starts. The exchanges write
     /// their messages this way; the member loop reads the rest.
     private mutating func compactMembers(
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: JSONMemberOrder,
-        previous: inout Int, arrayKey: Int?, contextKey: Int, readArray: (inout JSONCursor, Int, JSONSlot) -> Bool
+        previous: inout Int, containerKey: Int?, contextKey: Int, readContainer: (inout JSONCursor, Int, JSONSlot) -> Bool
     ) -> CompactRun {
         let count = bytes.count
         // Not empty: the caller found the object's `{`.
@@ -151,9 +152,10 @@ struct JSONCursor {
             } else if lead == UInt8(ascii: "\""), let end = plainStringEnd(at: start) {
                 index = end &+ 1
                 slot = JSONSlot(kind: .string, start: Int32(start &+ 1), end: Int32(end), number: nil)
-            } else if expected == arrayKey, lead == UInt8(ascii: "[") {
-                guard readArray(&self, depth &+ 1, slots[first &+ contextKey]) else { return .invalid }
-                slot = JSONSlot(kind: .array, start: Int32(start), end: Int32(index), number: nil)
+            } else if expected == containerKey, lead == UInt8(ascii: "[") || lead == UInt8(ascii: "{") {
+                guard readContainer(&self, depth &+ 1, slots[first &+ contextKey]) else { return .invalid }
+                let kind: JSONKind = lead == UInt8(ascii: "[") ? .array : .object
+                slot = JSONSlot(kind: kind, start: Int32(start), end: Int32(index), number: nil)
             } else {
                 slot = value(depth: depth &+ 1)
             }

@@ -207,7 +207,7 @@ struct JSONKeyLookup {
     }
 }
 
-/// The order an object's members come in, as ``JSONCursor/object(_:into:at:depth:order:arrayKey:contextKey:readArray:)``
+/// The order an object's members come in, as ``JSONCursor/object(_:into:at:depth:order:containerKey:contextKey:readContainer:)``
 /// last read them: for each entry of a table, the entry that came after it. The cursor compares
 /// each name with the one expected first, so a sender that keeps its order has every name
 /// found with one comparison; a name out of that order is found by its words and learned.

@@ -5,6 +5,7 @@ public import MarketCore
 public struct BithumbLegacyCodec: MarketCodec {
     var tokenizer = JSONTokenizer()
     var storage = DecodeStorage()
+    var stream = LegacyStreamReader()
 
     /// Creates a codec.
     public init() {}
@@ -15,6 +16,8 @@ public struct BithumbLegacyCodec: MarketCodec {
     static let tickType = "24H"
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
+        result.removeAll()
+        if frame.count <= WireLimits.frameBytes, stream.decode(frame, storage: &storage, into: &result) { return }
         tokenizer.decode(frame: frame, storage: &storage, into: &result) { (root, storage, result) throws(WireError) in
             try Self.decodeFrame(root, storage: &storage, into: &result)
         }
@@ -31,8 +34,10 @@ public struct BithumbLegacyCodec: MarketCodec {
         guard let content = root["content"], content.kind == .object else { throw .missingField("content") }
         switch type {
         case "ticker": result.events.append(.ticker(try Self.ticker(content)))
-        case "transaction": try Self.transactions(content, storage: &storage, into: &result)
-        case "orderbookdepth": try Self.depth(content, storage: &storage, into: &result)
+        case "transaction":
+            try Self.transactions(content, list: { $0.kind == .array ? $0.elements : nil }, storage: &storage, into: &result)
+        case "orderbookdepth":
+            try Self.depth(content, list: { $0.kind == .array ? $0.elements : nil }, storage: &storage, into: &result)
         case "orderbooksnapshot": result.events.append(.orderBook(try Self.snapshot(content, errors: &result.errors)))
         default: throw .unknownMessage(type)
         }
@@ -81,7 +86,7 @@ public struct BithumbLegacyCodec: MarketCodec {
         return entry.basis
     }
 
-    private static func ticker(_ content: JSONValue) throws(WireError) -> Ticker {
+    static func ticker<Content: JSONObjectReading>(_ content: Content) throws(WireError) -> Ticker {
         let basis = try basis(forTickType: try content.string("tickType"))
         let timestamp = try WireTime.parse(
             compactDate: try content.string("date"), time: try content.string("time"),
@@ -107,15 +112,18 @@ public struct BithumbLegacyCodec: MarketCodec {
             timestamp: timestamp, flow: flow)
     }
 
-    private static func transactions(
-        _ content: JSONValue, storage: inout DecodeStorage, into result: inout DecodedMessages
-    ) throws(WireError) {
-        guard let list = content["list"], list.kind == .array else {
+    /// The trades of a `transaction` message's `list` (`list` gives its entries, or `nil` when
+    /// it is no array).
+    static func transactions<Content: JSONObjectReading, List: Sequence>(
+        _ content: Content, list: (Content.Member) -> List?, storage: inout DecodeStorage,
+        into result: inout DecodedMessages
+    ) throws(WireError) where List.Element: JSONObjectReading {
+        guard let member = content["list"], let entries = list(member) else {
             result.errors.append(.missingField("list"))
             return
         }
         let trades = try storage.trades { trades in
-            for entry in list.elements {
+            for entry in entries {
                 do throws(WireError) {
                     trades.append(try trade(entry))
                 } catch {
@@ -126,7 +134,7 @@ public struct BithumbLegacyCodec: MarketCodec {
         if !trades.isEmpty { result.events.append(.trades(trades)) }
     }
 
-    private static func trade(_ entry: JSONValue) throws(WireError) -> Trade {
+    private static func trade<Entry: JSONObjectReading>(_ entry: Entry) throws(WireError) -> Trade {
         let side: TradeSide
         switch try entry.string("buySellGb") {
         case "1": side = .sell
@@ -141,15 +149,16 @@ public struct BithumbLegacyCodec: MarketCodec {
 
     /// Changed levels grouped per symbol, in order of each symbol's first change. A frame
     /// usually changes one market, whose changes are read into the codec's storage.
-    private static func depth(
-        _ content: JSONValue, storage: inout DecodeStorage, into result: inout DecodedMessages
-    ) throws(WireError) {
+    static func depth<Content: JSONObjectReading, List: Sequence>(
+        _ content: Content, list: (Content.Member) -> List?, storage: inout DecodeStorage,
+        into result: inout DecodedMessages
+    ) throws(WireError) where List.Element: JSONObjectReading {
         let time = try content.epochTime("datetime")
-        guard let list = content["list"], list.kind == .array else { throw .missingField("list") }
+        guard let member = content["list"], let entries = list(member) else { throw .missingField("list") }
         var firstMarket: MarketCode?
         var others: [OrderBookDelta] = []
         let firstChanges = try storage.bookChanges { changes in
-            for entry in list.elements {
+            for entry in entries {
                 do throws(WireError) {
                     let market = try entry.legacySymbol("symbol")
                     let sideText = try entry.string("orderType")

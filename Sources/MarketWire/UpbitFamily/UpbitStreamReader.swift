@@ -57,10 +57,10 @@ struct UpbitStreamReader: Sendable {
                         frame, message: message, unit: unit, into: &slots, units: &unitSlots,
                         messageOrder: &messageOrder, unitOrder: &unitOrder, repeatedUnits: &repeatedUnits)
                 else { return false }
-                return slots.withUnsafeBufferPointer { slots in
-                    unitSlots.withUnsafeBufferPointer { unitSlots in
-                        let fields = JSONFields(bytes: frame, table: message, slots: slots)
-                        let units = JSONFieldsList(bytes: frame, table: unit, slots: unitSlots)
+                return slots.withUnsafeMutableBufferPointer { slots in
+                    unitSlots.withUnsafeMutableBufferPointer { unitSlots in
+                        let fields = JSONFields(bytes: frame, table: message, slots: UnsafeBufferPointer(slots))
+                        let units = JSONFieldsList(bytes: frame, table: unit, slots: UnsafeBufferPointer(unitSlots))
                         guard let event = Self.event(fields, units: units, profile: profile, storage: &storage) else {
                             return false
                         }
@@ -81,7 +81,7 @@ struct UpbitStreamReader: Sendable {
         for index in slots.indices { slots[index] = .absent }
         units.removeAll(keepingCapacity: true)
         var cursor = JSONCursor(frame)
-        return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, arrayKey: unitsKey, contextKey: codeKey) {
+        return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, containerKey: unitsKey, contextKey: codeKey) {
             cursor, depth, code in
             readUnits(
                 &cursor, depth: depth, code: code, frame: frame, unit: unit, into: &units, order: &unitOrder,
