@@ -53,7 +53,7 @@ import Testing
                 broken = broken || layout >= 6
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0 where units.count > 1: units.removeFirst()
-                case 1 where units.count < UpbitStreamReader.maxUnits + 2: units.insert(unit, at: 0)
+                case 1 where units.count < BookUnitsReader.maxUnits + 2: units.insert(unit, at: 0)
                 case 2 where units.count > 1: units.swapAt(0, units.count - 1)
                 case 3, 4:
                     let index = Int.random(in: 0..<units.count, using: &random)
@@ -62,7 +62,7 @@ import Testing
                 }
             }
             if Int.random(in: 0..<50, using: &random) == 0 {
-                units += Array(repeating: units[0], count: UpbitStreamReader.maxUnits)
+                units += Array(repeating: units[0], count: BookUnitsReader.maxUnits)
             } else if !broken {
                 books[market] = units
             }
@@ -90,29 +90,19 @@ import Testing
 
     static let unit = Array(#"{"ask_price":116001000,"bid_price":116000000,"ask_size":1.25,"bid_size":0.5}"#.utf8)
 
-    /// The unit's slots as the cursor collects them from `bytes` at `start`.
-    static func slots(of bytes: [UInt8], at start: Int) -> [JSONSlot] {
-        let table = JSONKeyTable(["ask_price", "bid_price", "ask_size", "bid_size"])
-        var slots = Array(repeating: JSONSlot.absent, count: 4)
-        bytes.withUnsafeBytes { frame in
-            table.withLookup { lookup in
-                var cursor = JSONCursor(frame)
-                var order = JSONMemberOrder(count: 4)
-                cursor.skip(to: start)
-                #expect(cursor.object(lookup, into: &slots, at: 0, depth: 1, order: &order))
-            }
-        }
-        return slots
-    }
+    static let levels: RepeatedUnits.Levels = (BookLevel(price: 116_001_000, quantity: 1), nil)
 
-    /// `memory`'s unit at `position` of `book` for the unit at `start` of `bytes`: its slots and
-    /// where it ends, or `nil`.
+    /// `memory`'s unit at `position` of `book` for the unit at `start` of `bytes`: where it ends
+    /// and its ask's price, or `nil`.
     static func taken(
         _ memory: inout RepeatedUnits, _ book: Int, at position: Int, in bytes: [UInt8], from start: Int
-    ) -> (slots: [JSONSlot], end: Int)? {
-        var units: [JSONSlot] = []
-        let end = bytes.withUnsafeBytes { memory.unit(of: book, at: position, in: $0, from: start, appendingTo: &units) }
-        return end.map { (units, $0) }
+    ) -> (end: Int, ask: BookLevel?, bid: BookLevel?)? {
+        let kept = bytes.withUnsafeBytes { memory.unit(of: book, at: position, in: $0, from: start) }
+        return kept.map { ($0.end, $0.levels.ask, $0.levels.bid) }
+    }
+
+    static func keep(_ memory: inout RepeatedUnits, _ book: Int, at position: Int, _ bytes: [UInt8], from start: Int) {
+        bytes.withUnsafeBytes { memory.keep(book, at: position, $0, start, bytes.count, levels: Self.levels) }
     }
 
     static func code(_ memory: inout RepeatedUnits, _ text: String) -> Int? {
@@ -120,16 +110,13 @@ import Testing
     }
 
     @Test func aUnitIsTakenOnlyWhereItsBytesAreThoseKeptAtItsPlace() throws {
-        var memory = RepeatedUnits(slotsPerUnit: 4)
+        var memory = RepeatedUnits()
         let book = try #require(Self.code(&memory, "KRW-BTC"))
-        let kept = Array("[".utf8) + Self.unit
-        kept.withUnsafeBytes {
-            memory.keep(book, at: 3, $0, 1, kept.count, units: Self.slots(of: kept, at: 1), first: 0)
-        }
+        Self.keep(&memory, book, at: 3, Array("[".utf8) + Self.unit, from: 1)
         let later = Array(#"{"x":[1,"#.utf8) + Self.unit + Array("]}".utf8)
         let taken = try #require(Self.taken(&memory, book, at: 3, in: later, from: 8))
         #expect(taken.end == 8 + Self.unit.count)
-        #expect(taken.slots == Self.slots(of: later, at: 8))
+        #expect(taken.ask == Self.levels.ask && taken.bid == nil)
         #expect(Self.taken(&memory, book, at: 2, in: later, from: 8) == nil)
         #expect(Self.taken(&memory, book, at: 4, in: later, from: 8) == nil)
         for index in Self.unit.indices {
@@ -142,9 +129,9 @@ import Testing
     }
 
     @Test func itKeepsAtMostItsMarketsUnitsAndBytes() throws {
-        var memory = RepeatedUnits(slotsPerUnit: 4)
+        var memory = RepeatedUnits()
         let first = try #require(Self.code(&memory, "KRW-BTC"))
-        Self.unit.withUnsafeBytes { memory.keep(first, at: 0, $0, 0, Self.unit.count, units: Self.slots(of: Self.unit, at: 0), first: 0) }
+        Self.keep(&memory, first, at: 0, Self.unit, from: 0)
         #expect(Self.taken(&memory, first, at: 0, in: Self.unit, from: 0) != nil)
         var others: Set<Int> = []
         for code in ["KRW-ETH", "KRW-XRP", "KRW-SOL"] { others.insert(try #require(Self.code(&memory, code))) }
@@ -164,17 +151,15 @@ import Testing
             let unit = long + Array(repeating: UInt8(ascii: "x"), count: length - long.count - 2) + Array(#""}"#.utf8)
             #expect(unit.count == length)
             let book = try #require(Self.code(&memory, "KRW-LEN\(length)"))
-            unit.withUnsafeBytes { memory.keep(book, at: 0, $0, 0, unit.count, units: Self.slots(of: Self.unit, at: 0), first: 0) }
+            Self.keep(&memory, book, at: 0, unit, from: 0)
             #expect((Self.taken(&memory, book, at: 0, in: unit, from: 0) != nil) == (length == RepeatedUnits.unitBytes))
         }
         let book = try #require(Self.code(&memory, "KRW-POS"))
-        for position in [UpbitStreamReader.maxUnits - 1, UpbitStreamReader.maxUnits] {
-            Self.unit.withUnsafeBytes {
-                memory.keep(book, at: position, $0, 0, Self.unit.count, units: Self.slots(of: Self.unit, at: 0), first: 0)
-            }
+        for position in [BookUnitsReader.maxUnits - 1, BookUnitsReader.maxUnits] {
+            Self.keep(&memory, book, at: position, Self.unit, from: 0)
             #expect(
                 (Self.taken(&memory, book, at: position, in: Self.unit, from: 0) != nil)
-                    == (position < UpbitStreamReader.maxUnits))
+                    == (position < BookUnitsReader.maxUnits))
         }
     }
 }

@@ -134,7 +134,7 @@ import Testing
         #expect(book.asks.count == units.count)
     }
 
-    /// A book of ``UpbitStreamReader/maxUnits`` units is read in one pass; one more unit and it
+    /// A book of ``BookUnitsReader/maxUnits`` units is read in one pass; one more unit and it
     /// goes to the tape, which decodes both alike.
     @Test(arguments: dialects)
     func booksBeyondTheUnitBoundAreLeftToTheTape(dialect: Dialect) throws {
@@ -143,10 +143,10 @@ import Testing
             let list = Array(repeating: unit, count: units).joined(separator: ",")
             return Array(#"{"type":"orderbook","code":"KRW-BTC","timestamp":1790134742106,"orderbook_units":[\#(list)]}"#.utf8)
         }
-        let atBound = book(units: UpbitStreamReader.maxUnits)
+        let atBound = book(units: BookUnitsReader.maxUnits)
         let read = try #require(Self.read(atBound, dialect))
         #expect(read == DifferentialTests.previousDecode(dialect, atBound))
-        let beyond = book(units: UpbitStreamReader.maxUnits + 1)
+        let beyond = book(units: BookUnitsReader.maxUnits + 1)
         #expect(Self.read(beyond, dialect) == nil)
         var codec = dialect.makeCodec()
         #expect(codec.decode(frame: beyond) == DifferentialTests.previousDecode(dialect, beyond))

@@ -91,9 +91,7 @@ extension UpbitFamilyCodec {
             _ priceKey: StaticString, at price: Field, _ sizeKey: StaticString, at size: Field, of unit: Units.Element
         ) -> BookLevel? {
             do throws(WireError) {
-                return try WireRule.wholeBookLevel(
-                    price: try unit.decimal(priceKey, at: price), size: try unit.decimal(sizeKey, at: size),
-                    field: priceKey)
+                return try unitLevel(unit, priceKey, at: price, sizeKey, at: size)
             } catch {
                 errors.append(error)
                 return nil
@@ -111,6 +109,15 @@ extension UpbitFamilyCodec {
             }
         }
         return OrderBook(market: market, bids: sides.bids, asks: sides.asks, timestamp: try object.epochTime(keys.timestamp))
+    }
+
+    /// One side of a book's unit as a level: `nil` for padding (a size of zero); a side that
+    /// breaks a ``WireRule`` throws.
+    static func unitLevel<Unit: JSONObjectReading>(
+        _ unit: Unit, _ priceKey: StaticString, at price: Unit.Field, _ sizeKey: StaticString, at size: Unit.Field
+    ) throws(WireError) -> BookLevel? {
+        try WireRule.wholeBookLevel(
+            price: try unit.decimal(priceKey, at: price), size: try unit.decimal(sizeKey, at: size), field: priceKey)
     }
 
     /// A whole book on the tape.
