@@ -34,7 +34,7 @@ extension ExactDecimal {
 
     /// Parses decimal text from UTF-8 bytes without allocating; see ``init(_:)``.
     public init?(utf8 bytes: UnsafeRawBufferPointer) {
-        if let units = DecimalTextParser.parsePlain(bytes) {
+        if let units = DecimalTextParser.parsePlain(bytes) ?? DecimalTextParser.parseLongFraction(bytes) {
             self.init(units: units)
             return
         }
@@ -83,6 +83,47 @@ struct DecimalTextParser {
 
     /// The longest plain text: a minus, 19 digits and a point.
     private static let plainTextLimit = 21
+
+    /// Plain text with more digits than ``parsePlain(_:)`` reads — an optional minus, 1 to 19
+    /// digits, a point and any number of digits after it (the legacy feed's volumes and values,
+    /// `"45741663716.89916828275244531"`) — scaled to 18 fractional digits and rounded half to
+    /// even over the digits past them, as ``parse(_:)`` rounds. Returns `nil` for anything
+    /// else.
+    static func parseLongFraction(_ text: UnsafeRawBufferPointer) -> Int128? {
+        guard !text.isEmpty else { return nil }
+        let negative = text[0] == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        var whole: UInt64 = 0
+        let wholeDigits = readDigitRuns(text, at: &index, into: &whole)
+        guard (1...19).contains(wholeDigits), index < text.count, text[index] == UInt8(ascii: ".") else { return nil }
+        let fractionStart = index &+ 1
+        index = fractionStart
+        while index < text.count {
+            let run = word(of: text, at: index).leadingASCIIDigitCount
+            index &+= run
+            guard run == 8 else { break }
+        }
+        let fractionDigits = index &- fractionStart
+        guard index == text.count, fractionDigits > 0 else { return nil }
+        // The first 18 fraction digits, eight at a time, then scaled to 18.
+        let kept = Swift.min(fractionDigits, ExactDecimal.scale)
+        var fraction: UInt64 = 0
+        var read = 0
+        while read < kept {
+            let count = Swift.min(8, kept &- read)
+            fraction = fraction &* UInt64.powerOfTen(count) &+ word(of: text, at: fractionStart &+ read).leadingDigitsValue(count)
+            read &+= count
+        }
+        fraction &*= UInt64.powerOfTen(ExactDecimal.scale &- kept)
+        var magnitude = Int128(whole) &* ExactDecimal.unitsPerOne &+ Int128(fraction)
+        if fractionDigits > ExactDecimal.scale {
+            let first = fractionStart &+ ExactDecimal.scale
+            let dropped = text[first] &- UInt8(ascii: "0")
+            let restNonZero = text[(first &+ 1)...].contains { $0 != UInt8(ascii: "0") }
+            if dropped > 5 || (dropped == 5 && (restNonZero || magnitude & 1 == 1)) { magnitude &+= 1 }
+        }
+        return negative ? -magnitude : magnitude
+    }
 
     /// Reads the digits at `index` into `value`, a word at a time; returns how many there were
     /// (past 19, `value` is meaningless and the caller gives up).

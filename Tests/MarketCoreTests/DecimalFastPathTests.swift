@@ -14,6 +14,48 @@ import Testing
         Array(text.utf8).withUnsafeBytes { DecimalTextParser.parsePlain($0) }
     }
 
+    static func longFraction(_ text: String) -> Int128? {
+        Array(text.utf8).withUnsafeBytes { DecimalTextParser.parseLongFraction($0) }
+    }
+
+    /// Plain decimals with more fraction digits than a word holds — up to 19 whole digits and
+    /// 40 after the point, both signs, with the digits past the 18th at each side of half and
+    /// exactly half (ending in 5, in 50…0, or odd or even before it) — read as the digit-by-digit
+    /// parser reads them; anything else is left to it.
+    @Test func longFractionsRoundAsTheDigitByDigitParserRounds() {
+        var random = SeededGenerator(seed: 0x10F6)
+        var taken = 0
+        for round in 0..<50_000 {
+            var text = round % 3 == 0 ? "-" : ""
+            text += DecimalFastPathTests.randomDigits(Int.random(in: 1...19, using: &random), using: &random) + "."
+            text += DecimalFastPathTests.randomDigits(Int.random(in: 1...18, using: &random), using: &random)
+            switch round % 4 {
+            case 0: text += "5"
+            case 1: text += "5" + String(repeating: "0", count: Int.random(in: 1...20, using: &random))
+            case 2: text += DecimalFastPathTests.randomDigits(Int.random(in: 1...22, using: &random), using: &random)
+            default: break
+            }
+            if round % 50 == 0 { text += ["e5", "x", ".", " "][round / 50 % 4] }
+            let long = Self.longFraction(text)
+            if long != nil { taken += 1 }
+            #expect(long == nil || long == Self.digitByDigit(text), "\(text)")
+            let expected = Self.digitByDigit(text).map { ExactDecimal(units: $0) }
+            #expect(Array(text.utf8).withUnsafeBytes { ExactDecimal(utf8: $0) } == expected, "\(text)")
+        }
+        #expect(taken > 45_000)
+        #expect(Self.longFraction("45741663716.89916828275244531") == Self.digitByDigit("45741663716.89916828275244531"))
+        for text in ["0.0000000000000000005", "0.0000000000000000015", "0.00000000000000000050000001", "-0.0000000000000000005"] {
+            #expect(Self.longFraction(text) == Self.digitByDigit(text), "\(text)")
+        }
+        for text in ["12345678901234567890.1", "1", "1.", ".5", "+1.5", "1.5e3", "1.5.5", "-", ""] {
+            #expect(Self.longFraction(text) == nil, "\(text)")
+        }
+    }
+
+    static func randomDigits(_ count: Int, using random: inout SeededGenerator) -> String {
+        String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+
     @Test func hundredThousandSpellingsReadAsTheDigitByDigitParserReadsThem() {
         var random = SeededGenerator(seed: 0xDEC1)
         var taken = 0
