@@ -9,6 +9,13 @@ extension CivilTime {
         self = parsed
     }
 
+    /// Parses the compact forms of ``init(compactDate:compactTime:)`` from UTF-8 bytes without
+    /// allocating.
+    public init?(compactDate date: UnsafeRawBufferPointer, compactTime time: UnsafeRawBufferPointer) {
+        guard let parsed = Self.parseCompact(date, time) else { return nil }
+        self = parsed
+    }
+
     /// Parses `yyyy-MM-dd[ T]H:mm[:ss[.ffffff]]`, the form of trade and candle times
     /// (`2021-08-13 15:23:42.911273`, `2026-07-02T08:59:00`, `2024-08-08 7:14:33`).
     /// Hours may lack their leading zero; fractions beyond microseconds are truncated.

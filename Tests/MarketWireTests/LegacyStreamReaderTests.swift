@@ -107,4 +107,29 @@ import Testing
             #expect(codec.decode(frame: frame) == DifferentialTests.previousDecode(.bithumbLegacy, frame), "\(text)")
         }
     }
+
+    /// The ticker's window and time and a change's side, read where they are written when
+    /// plain, decode as the tape decodes them however they are written.
+    @Test func windowsTimesAndSidesReadAlikeHoweverWritten() {
+        let ticker = { (tickType: String, date: String, time: String) in
+            #"{"type":"ticker","content":{"tickType":"\#(tickType)","date":"\#(date)","time":"\#(time)","openPrice":"3607","#
+                + #""closePrice":"3485","lowPrice":"3359","highPrice":"3651","value":"178222991010.1001","volume":"51193571.343","#
+                + #""prevClosePrice":"3608","chgRate":"-3.41","chgAmt":"-123","symbol":"XRP_KRW"}}"#
+        }
+        let change = { (side: String) in
+            #"{"type":"orderbookdepth","content":{"list":[{"symbol":"BTC_KRW","orderType":"\#(side)","price":"1","quantity":"2"}],"#
+                + #""datetime":"1790134742106000"}}"#
+        }
+        let frames = [
+            ticker("24H", "20261130", "034635"), ticker("MID", "20261130", "034635"), ticker("30M", "20261130", "034635"),
+            ticker(#"2\u00344H"#, "20261130", "034635"), ticker("24h", "20261130", "034635"),
+            ticker("24H", #"2026113\u0030"#, "034635"), ticker("24H", "20261130", "0346"), ticker("24H", "2026-11-30", "034635"),
+            change("bid"), change("ask"), change(#"\u0061sk"#), change("Bid"), change(""),
+        ]
+        for text in frames {
+            let frame = Array(text.utf8)
+            var codec = Dialect.bithumbLegacy.makeCodec()
+            #expect(codec.decode(frame: frame) == DifferentialTests.previousDecode(.bithumbLegacy, frame), "\(text)")
+        }
+    }
 }

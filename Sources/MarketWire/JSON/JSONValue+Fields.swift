@@ -94,6 +94,18 @@ extension JSONObjectReading {
         return try WireRule.time(Timestamp(civil, in: clock), field: key)
     }
 
+    /// A required time written as compact `yyyyMMdd` and `HHmmss` text in two members (the
+    /// legacy ticker's `date` and `time`) on `clock`, within ``WireRule/timeWindow``; plain
+    /// strings are read from their bytes.
+    func compactTime(date dateKey: StaticString, time timeKey: StaticString, _ clock: WallClock) throws(WireError) -> Timestamp {
+        guard let date = self[dateKey], date.kind == .string, let time = self[timeKey], time.kind == .string,
+            let civil = CivilTime(compactDate: date.span, compactTime: time.span)
+        else {
+            return try WireTime.parse(compactDate: try string(dateKey), time: try string(timeKey), clock, field: timeKey)
+        }
+        return try WireRule.time(Timestamp(civil, in: clock), field: timeKey)
+    }
+
     /// A boolean that may be absent or null.
     func optionalBool(_ key: StaticString) throws(WireError) -> Bool? {
         guard let value = self[key], value.kind != .null else { return nil }

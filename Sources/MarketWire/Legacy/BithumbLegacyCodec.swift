@@ -87,10 +87,10 @@ public struct BithumbLegacyCodec: MarketCodec {
     }
 
     static func ticker<Content: JSONObjectReading>(_ content: Content) throws(WireError) -> Ticker {
-        let basis = try basis(forTickType: try content.string("tickType"))
-        let timestamp = try WireTime.parse(
-            compactDate: try content.string("date"), time: try content.string("time"),
-            .kst, field: "time")
+        // The window requested, compared where it is written before its name is read.
+        let basis =
+            content["tickType"]?.isString("24H") == true ? .rolling24h : try basis(forTickType: try content.string("tickType"))
+        let timestamp = try content.compactTime(date: "date", time: "time", .kst)
         let volume = try content.amount("volume")
         let value = try content.amount("value")
         let change = PriceChange(
@@ -161,8 +161,7 @@ public struct BithumbLegacyCodec: MarketCodec {
             for entry in entries {
                 do throws(WireError) {
                     let market = try entry.legacySymbol("symbol")
-                    let sideText = try entry.string("orderType")
-                    guard let side = BookSide(rawValue: sideText) else { throw .invalidValue("orderType", value: sideText) }
+                    let side = try Self.side(entry)
                     let change = BookChange(side: side, price: try entry.price("price"), quantity: try entry.amount("quantity"))
                     if firstMarket == nil || market == firstMarket {
                         firstMarket = market
@@ -180,6 +179,17 @@ public struct BithumbLegacyCodec: MarketCodec {
         guard let first = firstMarket else { return }
         result.events.append(.orderBookDelta(OrderBookDelta(market: first, changes: firstChanges, timestamp: time)))
         for delta in others { result.events.append(.orderBookDelta(delta)) }
+    }
+
+    /// A change's `orderType`: `bid` or `ask`, compared where it is written before it is read.
+    private static func side<Entry: JSONObjectReading>(_ entry: Entry) throws(WireError) -> BookSide {
+        if let written = entry["orderType"] {
+            if written.isString("bid") { return .bid }
+            if written.isString("ask") { return .ask }
+        }
+        let text = try entry.string("orderType")
+        guard let side = BookSide(rawValue: text) else { throw .invalidValue("orderType", value: text) }
+        return side
     }
 
     /// A whole book of `[price, size]` pairs; a pair that breaks a ``WireRule`` adds an error to
