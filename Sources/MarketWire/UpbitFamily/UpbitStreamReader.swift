@@ -69,6 +69,7 @@ struct UpbitStreamReader: Sendable {
     }
 
     /// The message the collected members make, or `nil` where reading them finds an error.
+    /// `units` is lent, not copied (a copy would count a reference to each of its arrays).
     private static func event(
         _ fields: JSONFields, units: inout BookUnitsReader, profile: UpbitFamilyProfile, storage: inout DecodeStorage
     ) -> MarketEvent? {
