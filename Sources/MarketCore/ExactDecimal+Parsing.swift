@@ -98,30 +98,37 @@ struct DecimalTextParser {
         guard (1...19).contains(wholeDigits), index < text.count, text[index] == UInt8(ascii: ".") else { return nil }
         let fractionStart = index &+ 1
         index = fractionStart
-        while index < text.count {
-            let run = word(of: text, at: index).leadingASCIIDigitCount
-            index &+= run
-            guard run == 8 else { break }
-        }
-        let fractionDigits = index &- fractionStart
-        guard index == text.count, fractionDigits > 0 else { return nil }
-        // The first 18 fraction digits, eight at a time, then scaled to 18.
-        let kept = Swift.min(fractionDigits, ExactDecimal.scale)
+        // One pass over the fraction a word at a time: its first 18 digits into `fraction`, the
+        // first digit past them and whether any digit after that is not zero.
         var fraction: UInt64 = 0
-        var read = 0
-        while read < kept {
-            let count = Swift.min(8, kept &- read)
-            fraction = fraction &* UInt64.powerOfTen(count) &+ word(of: text, at: fractionStart &+ read).leadingDigitsValue(count)
-            read &+= count
+        var kept = 0
+        var dropped: UInt64?
+        var restNonZero = false
+        while true {
+            let word = word(of: text, at: index)
+            let run = word.leadingASCIIDigitCount
+            let take = Swift.min(run, ExactDecimal.scale &- kept)
+            if take > 0 {
+                fraction = fraction &* UInt64.powerOfTen(take) &+ word.leadingDigitsValue(take)
+                kept &+= take
+            }
+            if run > take {
+                // The digits past the 18th in this word, the first of them in the lowest byte.
+                let past = (word ^ 0x3030_3030_3030_3030) >> (8 &* UInt64(take)) & (UInt64.max >> (64 &- 8 &* UInt64(run &- take)))
+                if dropped == nil {
+                    dropped = past & 0xFF
+                    restNonZero = past >> 8 != 0
+                } else if past != 0 {
+                    restNonZero = true
+                }
+            }
+            index &+= run
+            if run < 8 { break }
         }
+        guard index == text.count, kept > 0 else { return nil }
         fraction &*= UInt64.powerOfTen(ExactDecimal.scale &- kept)
         var magnitude = Int128(whole) &* ExactDecimal.unitsPerOne &+ Int128(fraction)
-        if fractionDigits > ExactDecimal.scale {
-            let first = fractionStart &+ ExactDecimal.scale
-            let dropped = text[first] &- UInt8(ascii: "0")
-            let restNonZero = text[(first &+ 1)...].contains { $0 != UInt8(ascii: "0") }
-            if dropped > 5 || (dropped == 5 && (restNonZero || magnitude & 1 == 1)) { magnitude &+= 1 }
-        }
+        if let dropped, dropped > 5 || (dropped == 5 && (restNonZero || magnitude & 1 == 1)) { magnitude &+= 1 }
         return negative ? -magnitude : magnitude
     }
 
