@@ -268,7 +268,7 @@ struct JSONMemberOpening: Sendable {
 
 /// One member a decoder wants, as the cursor found it: absent, or its kind and bytes, and for
 /// a plain number its value, read as the cursor passed its digits.
-struct JSONSlot: Sendable, Equatable {
+struct JSONSlot: Sendable {
     var kind: JSONKind?
     var start: Int32
     var end: Int32
