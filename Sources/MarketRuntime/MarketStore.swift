@@ -66,10 +66,9 @@ public actor MarketStore {
         let now = clock.wallNow()
         var listed = false
         let changed = withState(of: exchange) { state in
-            // By index: each event is read where it lies, not copied out of the array.
-            for index in events.indices {
-                state.apply(events[index], receivedAt: now, requestedAt: requestedAt)
-                if case .markets = events[index] { listed = true }
+            for event in events {
+                state.apply(event, receivedAt: now, requestedAt: requestedAt)
+                if case .markets = event { listed = true }
             }
             return state.hasChanges
         }

@@ -73,23 +73,33 @@ public struct BithumbLegacyCodec: MarketCodec {
         return message.contains("Connected") ? .connected(message: message) : .subscribed(message: message)
     }
 
-    /// The legacy ticker windows (`tickType`) and the bases they stand for.
-    static let tickTypes: [(name: String, basis: ChangeBasis)] = [
-        ("30M", .rolling(minutes: 30)), ("1H", .rolling(minutes: 60)), ("12H", .rolling(minutes: 720)),
-        ("24H", .rolling24h), ("MID", .sinceMidnightKST),
+    /// The legacy ticker windows (`tickType`) and the bases they stand for; first the one the
+    /// codec subscribes to, which its tickers name.
+    static let tickTypes: [(name: StaticString, basis: ChangeBasis)] = [
+        ("24H", .rolling24h), ("30M", .rolling(minutes: 30)), ("1H", .rolling(minutes: 60)),
+        ("12H", .rolling(minutes: 720)), ("MID", .sinceMidnightKST),
     ]
 
     static func basis(forTickType tickType: String) throws(WireError) -> ChangeBasis {
-        guard let entry = tickTypes.first(where: { $0.name == tickType }) else {
+        guard let entry = tickTypes.first(where: { $0.name.description == tickType }) else {
             throw .invalidValue("tickType", value: tickType)
         }
         return entry.basis
     }
 
+    /// The window a ticker's `tickType` names, compared with each window's name where it is
+    /// written when plain, before any text is made of it.
+    private static func tickBasis<Content: JSONObjectReading>(_ content: Content) throws(WireError) -> ChangeBasis {
+        if let written = content["tickType"], written.kind == .string,
+            let entry = tickTypes.first(where: { written.isString($0.name) })
+        {
+            return entry.basis
+        }
+        return try basis(forTickType: try content.string("tickType"))
+    }
+
     static func ticker<Content: JSONObjectReading>(_ content: Content) throws(WireError) -> Ticker {
-        // The window requested, compared where it is written before its name is read.
-        let basis =
-            content["tickType"]?.isString("24H") == true ? .rolling24h : try basis(forTickType: try content.string("tickType"))
+        let basis = try tickBasis(content)
         let timestamp = try content.compactTime(date: "date", time: "time", .kst)
         let volume = try content.amount("volume")
         let value = try content.amount("value")

@@ -42,7 +42,7 @@ public struct BithumbLegacyEncoder: Sendable {
     public func tickerFrame(_ ticker: Ticker, buyVolume: ExactDecimal = .zero, sellVolume: ExactDecimal = .zero) -> [UInt8] {
         var writer = JSONWriter()
         let open = ticker.session?.open ?? (ticker.price - ticker.change.signedAmount)
-        let tickType = BithumbLegacyCodec.tickTypes.first { $0.basis == ticker.change.basis }?.name ?? BithumbLegacyCodec.tickType
+        let tickType = BithumbLegacyCodec.tickTypes.first { $0.basis == ticker.change.basis }?.name.description ?? BithumbLegacyCodec.tickType
         writer.object { writer in
             writer.field("type", "ticker")
             writer.key("content")

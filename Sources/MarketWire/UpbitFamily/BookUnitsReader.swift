@@ -1,7 +1,7 @@
 import MarketCore
 
 /// Reads a whole book's units (`orderbook_units`) into the book's sides, as
-/// ``UpbitFamilyCodec/orderBook(_:units:keys:marketKey:storage:errors:)`` makes them: each
+/// ``UpbitFamilyCodec/orderBook(_:keys:marketKey:storage:errors:)`` makes them: each
 /// unit's ask and bid a level, padding left out, in the units' order. A unit sent unchanged at
 /// its place in the market's last book is taken from ``RepeatedUnits``; one read in full is
 /// kept there. A unit that breaks the grammar or a rule ends the reading (the frame then goes

@@ -73,39 +73,30 @@ extension UpbitFamilyCodec {
         throw .invalidValue("\(key)", value: value.stringValue ?? String(decoding: value.span, as: UTF8.self))
     }
 
-    /// A whole book; zero-sized units are padding and are dropped, and a unit side that breaks a
-    /// ``WireRule`` adds an error to `errors` while the rest of the book is kept. `units` reads
-    /// the units member's objects (`nil` when it is not an array).
-    static func orderBook<Object: JSONObjectReading, Units: Sequence>(
-        _ object: Object, units: (Object.Member) -> Units?, keys: UpbitKeys, marketKey: StaticString,
-        storage: inout DecodeStorage, errors: inout [WireError]
-    ) throws(WireError) -> OrderBook where Units.Element: JSONObjectReading {
+    /// A whole book on the tape; zero-sized units are padding and are dropped, and a unit side
+    /// that breaks a ``WireRule`` adds an error to `errors` while the rest of the book is kept.
+    static func orderBook(
+        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, storage: inout DecodeStorage,
+        errors: inout [WireError]
+    ) throws(WireError) -> OrderBook {
         let market = try object.marketCode(marketKey)
-        guard let member = object[keys.orderbookUnits], let units = units(member) else {
+        guard let units = object[keys.orderbookUnits], units.kind == .array else {
             throw .missingField("\(keys.orderbookUnits)")
         }
-        typealias Field = Units.Element.Field
         /// One side of a unit as a level: `nil` for padding, or (with an error added) for a side
         /// that breaks a rule.
-        func level(
-            _ priceKey: StaticString, at price: Field, _ sizeKey: StaticString, at size: Field, of unit: Units.Element
-        ) -> BookLevel? {
+        func level(_ priceKey: StaticString, _ sizeKey: StaticString, of unit: JSONValue) -> BookLevel? {
             do throws(WireError) {
-                return try unitLevel(unit, priceKey, at: price, sizeKey, at: size)
+                return try unitLevel(unit, priceKey, at: priceKey, sizeKey, at: sizeKey)
             } catch {
                 errors.append(error)
                 return nil
             }
         }
         let sides = try storage.bookSides { asks, bids in
-            // The units are collected alike: their members are found where the first unit's are.
-            var fields: (askPrice: Field, askSize: Field, bidPrice: Field, bidSize: Field)?
-            for unit in units {
-                let found =
-                    fields ?? (unit.field(keys.askPrice), unit.field(keys.askSize), unit.field(keys.bidPrice), unit.field(keys.bidSize))
-                fields = found
-                if let ask = level(keys.askPrice, at: found.askPrice, keys.askSize, at: found.askSize, of: unit) { asks.append(ask) }
-                if let bid = level(keys.bidPrice, at: found.bidPrice, keys.bidSize, at: found.bidSize, of: unit) { bids.append(bid) }
+            for unit in units.elements {
+                if let ask = level(keys.askPrice, keys.askSize, of: unit) { asks.append(ask) }
+                if let bid = level(keys.bidPrice, keys.bidSize, of: unit) { bids.append(bid) }
             }
         }
         return OrderBook(market: market, bids: sides.bids, asks: sides.asks, timestamp: try object.epochTime(keys.timestamp))
@@ -118,16 +109,6 @@ extension UpbitFamilyCodec {
     ) throws(WireError) -> BookLevel? {
         try WireRule.wholeBookLevel(
             price: try unit.decimal(priceKey, at: price), size: try unit.decimal(sizeKey, at: size), field: priceKey)
-    }
-
-    /// A whole book on the tape.
-    static func orderBook(
-        _ object: JSONValue, keys: UpbitKeys, marketKey: StaticString, storage: inout DecodeStorage,
-        errors: inout [WireError]
-    ) throws(WireError) -> OrderBook {
-        try orderBook(
-            object, units: { $0.kind == .array ? $0.elements : nil }, keys: keys, marketKey: marketKey,
-            storage: &storage, errors: &errors)
     }
 
     static func trade(

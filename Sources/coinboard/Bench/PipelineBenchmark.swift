@@ -62,7 +62,7 @@ struct PipelineBenchmark: ParsableCommand {
             var decoded = DecodedMessages()
             for frame in frames {
                 frame.withUnsafeBytes { codec.decode(frame: $0, into: &decoded) }
-                for index in decoded.events.indices { state.apply(decoded.events[index]) }
+                for event in decoded.events { state.apply(event) }
                 events += decoded.events.count
             }
             withExtendedLifetime(state) {}
