@@ -121,6 +121,34 @@ public struct CandleSeries: Sendable, Hashable {
         return result
     }
 
+    /// `candles` (oldest first, on `interval`'s buckets) with every bucket from `first` through
+    /// `last` that has none filled as an exchange that sends continuous candles fills it
+    /// (Binance): at the close before it, with no volume. Buckets before the first candle are
+    /// filled only from `previousClose`, the close before `first`, when there is one.
+    public static func filled(
+        _ candles: [Candle], interval: CandleInterval, from first: Timestamp, through last: Timestamp, previousClose: ExactDecimal?
+    ) -> [Candle] {
+        var result: [Candle] = []
+        var close = previousClose
+        var start = first
+        func fill(until end: Timestamp) {
+            while start < end {
+                if let close {
+                    result.append(Candle(start: start, open: close, high: close, low: close, close: close, volume: .zero, tradeValue: .zero))
+                }
+                start = start.advanced(byMicroseconds: interval.microseconds)
+            }
+        }
+        for candle in candles where candle.start >= first && candle.start <= last {
+            fill(until: candle.start)
+            result.append(candle)
+            close = candle.close
+            start = candle.start.advanced(byMicroseconds: interval.microseconds)
+        }
+        fill(until: last.advanced(byMicroseconds: 1))
+        return result
+    }
+
     /// The phase that starts day-long buckets at 00:00 KST (15:00 UTC); for intervals that
     /// divide an hour this phase is zero.
     private static func kstPhase(for interval: CandleInterval) -> Int64 {

@@ -63,7 +63,13 @@ struct BinanceRESTTests {
                 Issue.record("no klines")
                 return
             }
-            #expect(history.candles.map(\.start) == state.candles(for: btc, interval: .oneMinute, count: 10).map(\.start))
+            // Binance sends a kline for every minute, one without a trade at the close before it.
+            let continuous = state.candles(for: btc, interval: .oneMinute, count: 10, gaps: .filled)
+            #expect(history.candles.map(\.start) == continuous.map(\.start))
+            #expect(zip(continuous, continuous.dropFirst()).allSatisfy { $1.start.microseconds(since: $0.start) == 60_000_000 })
+            #expect(history.candles.count == 10)
+            let traded = state.candles(for: btc, interval: .oneMinute, count: 10)
+            #expect(Set(continuous.map(\.start)).isSuperset(of: traded.map(\.start)))
         }
     }
 

@@ -78,6 +78,26 @@ import Testing
         #expect(fourHours[1].volume == 4)
     }
 
+    @Test("filled: every bucket from the first through the last, a quiet one at the close before it with no volume")
+    func fillsQuietBuckets() {
+        let minute: Int64 = 60_000_000
+        func at(_ index: Int64) -> Timestamp { Timestamp(microseconds: day + index * minute) }
+        let traded = [2, 3, 6].map { index in
+            Candle(start: at(Int64(index)), open: 100, high: 120, low: 90, close: ExactDecimal(110 + index), volume: 2, tradeValue: 200)
+        }
+        let filled = CandleSeries.filled(traded, interval: .oneMinute, from: at(0), through: at(8), previousClose: 99)
+        #expect(filled.map(\.start) == (0...8).map(at))
+        #expect(filled.map(\.close) == [99, 99, 112, 113, 113, 113, 116, 116, 116])
+        #expect(Array(filled[2...3]) == Array(traded[0...1]) && filled[6] == traded[2])
+        for quiet in [filled[0], filled[4], filled[8]] {
+            #expect(quiet.open == quiet.close && quiet.high == quiet.close && quiet.low == quiet.close)
+            #expect(quiet.volume == .zero && quiet.tradeValue == .zero)
+        }
+        let unknownBefore = CandleSeries.filled(traded, interval: .oneMinute, from: at(0), through: at(6), previousClose: nil)
+        #expect(unknownBefore.map(\.start) == (2...6).map(at), "nothing made up before the first trade")
+        #expect(CandleSeries.filled([], interval: .oneMinute, from: at(0), through: at(2), previousClose: nil).isEmpty)
+    }
+
     @Test func isBoundedByCapacity() {
         var series = CandleSeries(interval: .oneMinute, capacity: 10)
         for minute in 0..<100 { series.apply(trade(at: Int64(minute) * 60, 100)) }
