@@ -134,6 +134,7 @@ struct DecimalTextParser {
 
     /// Reads the digits at `index` into `value`, a word at a time; returns how many there were
     /// (past 19, `value` is meaningless and the caller gives up).
+    @inline(__always)
     private static func readDigitRuns(_ text: UnsafeRawBufferPointer, at index: inout Int, into value: inout UInt64) -> Int {
         var digits = 0
         var run = 8
@@ -148,6 +149,7 @@ struct DecimalTextParser {
     /// Eight bytes of `text` from `index` as a little-endian word, the bytes past its end read
     /// as zeros (never digits). Every load stays inside `text`: near its end, overlapping loads
     /// are shifted into place.
+    @inline(__always)
     private static func word(of text: UnsafeRawBufferPointer, at index: Int) -> UInt64 {
         let count = text.count
         let left = count &- index

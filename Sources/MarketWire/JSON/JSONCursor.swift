@@ -59,6 +59,9 @@ struct JSONCursor {
     /// the names come in. The array or object value of the member at `containerKey` is handed
     /// to `readContainer` at its `[` or `{`, with the slot of the member at `contextKey` (absent
     /// unless it came first), and read by it through its closing bracket. Gives up on a wanted member that comes twice.
+    /// Members written compactly in the expected order are read in place
+    /// (``compactMembers(_:into:at:depth:order:previous:containerKey:contextKey:readContainer:)``);
+    /// any other is read here, and the one after it is tried in place again.
     mutating func object(
         _ table: JSONKeyLookup, into slots: inout [JSONSlot], at first: Int, depth: Int, order: inout JSONMemberOrder,
         containerKey: Int? = nil, contextKey: Int = 0,
@@ -66,16 +69,18 @@ struct JSONCursor {
     ) -> Bool {
         guard depth < Self.maxDepth, peek(UInt8(ascii: "{")) else { return false }
         var previous = JSONMemberOrder.opening
-        switch compactMembers(
-            table, into: &slots, at: first, depth: depth, order: order, previous: &previous, containerKey: containerKey,
-            contextKey: contextKey, readContainer: readContainer)
-        {
-        case .closed: return true
-        case .invalid: return false
-        case .member: index &+= 1
-        }
-        if previous == JSONMemberOrder.opening, consume(UInt8(ascii: "}")) { return true }
+        var opening = true
         while true {
+            switch compactMembers(
+                table, into: &slots, at: first, depth: depth, order: order, previous: &previous, containerKey: containerKey,
+                contextKey: contextKey, readContainer: readContainer)
+            {
+            case .closed: return true
+            case .invalid: return false
+            case .member: index &+= 1
+            }
+            if opening, consume(UInt8(ascii: "}")) { return true }
+            opening = false
             guard peek(UInt8(ascii: "\"")) else { return false }
             var wanted: Int?
             let expected = order.entry(after: previous)
@@ -109,7 +114,8 @@ struct JSONCursor {
             } else {
                 guard value(depth: depth &+ 1) != nil else { return false }
             }
-            if consume(UInt8(ascii: ",")) { continue }
+            // The next member is tried in place again, from its separator.
+            if peek(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
         }
     }

@@ -191,6 +191,7 @@ struct JSONKeyLookup {
     }
 
     /// The entry of `key`: the same literal (one address), else a key with the same bytes.
+    @inline(__always)
     func index(of key: StaticString) -> Int? {
         let address = UInt(bitPattern: key.utf8Start)
         var slot = Self.bucket(address: address)
@@ -200,7 +201,13 @@ struct JSONKeyLookup {
             if entries[entry].address == address { return entry }
             slot = (slot &+ 1) & (JSONKeyTable.buckets &- 1)
         }
-        return key.withUTF8Buffer { name in
+        return index(ofBytes: key)
+    }
+
+    /// The entry of a key with the same bytes as `key`.
+    @inline(never)
+    private func index(ofBytes key: StaticString) -> Int? {
+        key.withUTF8Buffer { name in
             let bytes = UnsafeRawBufferPointer(name)
             return index(of: JSONNameWords(bytes, start: 0, length: bytes.count), name: bytes)
         }
@@ -284,17 +291,20 @@ struct JSONFields: JSONObjectReading {
     let table: JSONKeyLookup
     let slots: UnsafeBufferPointer<JSONSlot>
 
+    @inline(__always)
     subscript(key: StaticString) -> JSONField? {
         self[field: field(key)]
     }
 
     /// The slot of `key` in the table, which every object collected with this one shares.
+    @inline(__always)
     func field(_ key: StaticString) -> Int? {
         let index = table.index(of: key)
         assert(index != nil, "\(key) is not among the members this object's table collects")
         return index
     }
 
+    @inline(__always)
     subscript(field field: Int?) -> JSONField? {
         guard let index = field else { return nil }
         let slot = slots[index]

@@ -28,17 +28,31 @@ struct LegacyStreamReader: Sendable {
     private var slots: [JSONSlot]
     private var contentSlots: [JSONSlot]
     private var entrySlots: [JSONSlot] = []
-    /// The orders the members last came in.
+    /// The orders the members last came in: the message's, and its content's and entries' for
+    /// each kind of message (``kind(of:)``), which the feed writes each in its own order.
     private var messageOrder: JSONMemberOrder
-    private var contentOrder: JSONMemberOrder
-    private var entryOrder: JSONMemberOrder
+    private var contentOrders: [JSONMemberOrder]
+    private var entryOrders: [JSONMemberOrder]
 
     init() {
         slots = Array(repeating: .absent, count: Self.message.count)
         contentSlots = Array(repeating: .absent, count: Self.content.count)
         messageOrder = JSONMemberOrder(count: Self.message.count)
-        contentOrder = JSONMemberOrder(count: Self.content.count)
-        entryOrder = JSONMemberOrder(count: Self.entry.count)
+        contentOrders = Array(repeating: JSONMemberOrder(count: Self.content.count), count: Self.kinds)
+        entryOrders = Array(repeating: JSONMemberOrder(count: Self.entry.count), count: Self.kinds)
+    }
+
+    /// How many kinds of message ``kind(of:)`` tells apart.
+    private static let kinds = 3
+
+    /// The kind of message a `type` read before the content names, by its length alone (a
+    /// guess at the members' order, never a decision): a ticker, a transaction, anything else.
+    private static func kind(of type: JSONSlot) -> Int {
+        switch type.end &- type.start {
+        case 6: 0
+        case 11: 1
+        default: 2
+        }
     }
 
     /// Appends the frame's events to `result` (which it empties first) and returns `true`; or
@@ -53,7 +67,7 @@ struct LegacyStreamReader: Sendable {
                         Self.collect(
                             frame, message: message, content: content, entry: entry, into: &slots,
                             content: &contentSlots, entries: &entrySlots, messageOrder: &messageOrder,
-                            contentOrder: &contentOrder, entryOrder: &entryOrder)
+                            contentOrders: &contentOrders, entryOrders: &entryOrders)
                     else { return false }
                     return slots.withUnsafeMutableBufferPointer { slots in
                         contentSlots.withUnsafeMutableBufferPointer { contentSlots in
@@ -76,25 +90,27 @@ struct LegacyStreamReader: Sendable {
     }
 
     /// One pass over the frame: the message's members into `slots`, its content's into
-    /// `content`, the entries of the content's list into `entries`.
+    /// `content`, the entries of the content's list into `entries`, each object's names
+    /// expected in the order last read from its kind of message.
     private static func collect(
         _ frame: UnsafeRawBufferPointer, message: JSONKeyLookup, content: JSONKeyLookup, entry: JSONKeyLookup,
         into slots: inout [JSONSlot], content contentSlots: inout [JSONSlot], entries: inout [JSONSlot],
-        messageOrder: inout JSONMemberOrder, contentOrder: inout JSONMemberOrder, entryOrder: inout JSONMemberOrder
+        messageOrder: inout JSONMemberOrder, contentOrders: inout [JSONMemberOrder], entryOrders: inout [JSONMemberOrder]
     ) -> Bool {
         for index in slots.indices { slots[index] = .absent }
         for index in contentSlots.indices { contentSlots[index] = .absent }
         entries.removeAll(keepingCapacity: true)
         var cursor = JSONCursor(frame)
         return cursor.object(message, into: &slots, at: 0, depth: 0, order: &messageOrder, containerKey: contentKey) {
-            cursor, depth, _ in
-            cursor.object(content, into: &contentSlots, at: 0, depth: depth, order: &contentOrder, containerKey: listKey) {
+            cursor, depth, type in
+            let kind = Self.kind(of: type)
+            return cursor.object(content, into: &contentSlots, at: 0, depth: depth, order: &contentOrders[kind], containerKey: listKey) {
                 cursor, depth, _ in
                 cursor.array(depth: depth) { cursor in
                     let first = entries.count
                     guard first < maxEntries &* entry.count else { return false }
                     for _ in 0..<entry.count { entries.append(.absent) }
-                    return cursor.object(entry, into: &entries, at: first, depth: depth &+ 1, order: &entryOrder)
+                    return cursor.object(entry, into: &entries, at: first, depth: depth &+ 1, order: &entryOrders[kind])
                 }
             }
         } && cursor.atEnd()
