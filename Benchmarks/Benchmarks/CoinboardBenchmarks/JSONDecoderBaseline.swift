@@ -2,8 +2,9 @@ import Foundation
 import MarketWire
 
 /// The straightforward way to read the feeds, for comparison: Foundation's `JSONDecoder`
-/// into `Codable` structs (numbers as `Double`), one decode per frame. It reads the fields
-/// the pipeline's codecs read and builds nothing from them.
+/// into `Codable` structs (numbers as `Double`, the legacy feed's and Binance's quoted numbers
+/// as `String`), one decode per frame. It reads every member the pipeline's codecs read from
+/// each kind of message, and builds nothing from them.
 struct JSONDecoderBaseline {
     let dialect: Dialect
 
@@ -21,12 +22,24 @@ struct JSONDecoderBaseline {
         let type: String
         let code: String
         let timestamp: Int64?
+        let opening_price: Double?
+        let high_price: Double?
+        let low_price: Double?
         let trade_price: Double?
-        let signed_change_price: Double?
-        let signed_change_rate: Double?
-        let acc_trade_price_24h: Double?
-        let acc_trade_volume_24h: Double?
         let prev_closing_price: Double?
+        let change: String?
+        let change_price: Double?
+        let change_rate: Double?
+        let acc_trade_volume: Double?
+        let acc_trade_volume_24h: Double?
+        let acc_trade_price: Double?
+        let acc_trade_price_24h: Double?
+        let acc_ask_volume: Double?
+        let acc_bid_volume: Double?
+        let market_state: String?
+        let is_trading_suspended: Bool?
+        let delisting_date: String?
+        let market_warning: String?
         let trade_volume: Double?
         let ask_bid: String?
         let trade_timestamp: Int64?
@@ -49,11 +62,18 @@ struct JSONDecoderBaseline {
             }
 
             let symbol: String?
+            let tickType: String?
+            let openPrice: String?
             let closePrice: String?
+            let lowPrice: String?
+            let highPrice: String?
+            let prevClosePrice: String?
             let chgRate: String?
             let chgAmt: String?
             let value: String?
             let volume: String?
+            let sellVolume: String?
+            let buyVolume: String?
             let date: String?
             let time: String?
             let datetime: String?
@@ -77,6 +97,7 @@ struct JSONDecoderBaseline {
             let v: String?
             let q: String?
             let p: String?
+            let P: String?
             let T: Int64?
             let m: Bool?
         }

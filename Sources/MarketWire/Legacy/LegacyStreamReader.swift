@@ -37,6 +37,9 @@ struct LegacyStreamReader: Sendable {
     init() {
         slots = Array(repeating: .absent, count: Self.message.count)
         contentSlots = Array(repeating: .absent, count: Self.content.count)
+        // A buffer of its own from the start: the empty array's shared one would be copied to
+        // be written through on every frame with no list.
+        entrySlots.reserveCapacity(Self.entry.count)
         messageOrder = JSONMemberOrder(count: Self.message.count)
         contentOrders = Array(repeating: JSONMemberOrder(count: Self.content.count), count: Self.kinds)
         entryOrders = Array(repeating: JSONMemberOrder(count: Self.entry.count), count: Self.kinds)
