@@ -199,8 +199,19 @@ public actor MarketStore {
 
     private var hasChanges: Bool { states.values.contains(where: \.hasChanges) }
 
+    /// When a snapshot taken `now` counts as taken, for the interval to the next: when it was
+    /// due, if it is taken less than half an interval after that (so a wake that comes late —
+    /// the held read's grace, the timer's slack — delays no later snapshot, and snapshots keep
+    /// to the interval on average, the next never less than half an interval away); `now` for
+    /// the first, for one taken before it was due, and after a pause.
+    private func publishedInstant(now: MonotonicInstant) -> MonotonicInstant {
+        guard let last = lastPublished else { return now }
+        let due = last.advanced(by: publishInterval)
+        return due <= now && now.duration(since: due) < publishInterval / 2 ? due : now
+    }
+
     private func take() -> BoardSnapshot {
-        lastPublished = clock.monotonicNow()
+        lastPublished = publishedInstant(now: clock.monotonicNow())
         feedChanged = false
         let now = clock.wallNow()
         var snapshots: [Exchange: MarketSnapshot] = [:]

@@ -71,6 +71,33 @@ import Testing
         #expect(await store.timeToNextSnapshot() == .milliseconds(50), "the due snapshot takes this; the next is a whole interval off")
     }
 
+    /// Snapshots taken late (by the held read's grace, a timer's slack) keep to the interval:
+    /// the next is due an interval after the last was due, so lateness does not add up; one
+    /// taken half an interval late or more, after a pause, or early counts from the taking.
+    @Test func snapshotsTakenLateKeepToTheInterval() async {
+        let clock = ManualClock()
+        let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
+        _ = await store.snapshot()
+        clock.advance(by: .microseconds(50_700))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .microseconds(49_300), "due at 100 ms")
+        clock.advance(by: .microseconds(49_900))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .microseconds(49_400), "due at 150 ms")
+        clock.advance(by: .microseconds(74_399))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .microseconds(25_001), "late by a microsecond under half an interval")
+        clock.advance(by: .microseconds(50_001))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "late by half an interval")
+        clock.advance(by: .milliseconds(200))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "after a pause")
+        clock.advance(by: .milliseconds(20))
+        _ = await store.snapshot()
+        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "taken early")
+    }
+
     /// A store publishing 20 snapshots a second with a 300 µs grace, one snapshot taken.
     static func storeWithAGraceAfterASnapshot() async -> (SteppedClock, MarketStore) {
         let clock = SteppedClock()
