@@ -52,6 +52,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -392,4 +393,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # Stopped by a signal, the run still stops what it started (its `finally` blocks run).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("loadtest: stopped"))
     main()
