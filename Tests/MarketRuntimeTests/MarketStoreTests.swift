@@ -78,24 +78,20 @@ import Testing
         let clock = ManualClock()
         let store = MarketStore(maxSnapshotsPerSecond: 20, clock: clock)
         _ = await store.snapshot()
-        clock.advance(by: .microseconds(50_700))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .microseconds(49_300), "due at 100 ms")
-        clock.advance(by: .microseconds(49_900))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .microseconds(49_400), "due at 150 ms")
-        clock.advance(by: .microseconds(74_399))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .microseconds(25_001), "late by a microsecond under half an interval")
-        clock.advance(by: .microseconds(50_001))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "late by half an interval")
-        clock.advance(by: .milliseconds(200))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "after a pause")
-        clock.advance(by: .milliseconds(20))
-        _ = await store.snapshot()
-        #expect(await store.timeToNextSnapshot() == .milliseconds(50), "taken early")
+        // Each snapshot taken this long after the one before, and how long until the next.
+        let steps: [(after: Duration, next: Duration, why: String)] = [
+            (.microseconds(50_700), .microseconds(49_300), "due at 100 ms"),
+            (.microseconds(49_900), .microseconds(49_400), "due at 150 ms"),
+            (.microseconds(74_399), .microseconds(25_001), "late by a microsecond under half an interval"),
+            (.microseconds(50_001), .milliseconds(50), "late by half an interval"),
+            (.milliseconds(200), .milliseconds(50), "after a pause"),
+            (.milliseconds(20), .milliseconds(50), "taken early"),
+        ]
+        for step in steps {
+            clock.advance(by: step.after)
+            _ = await store.snapshot()
+            #expect(await store.timeToNextSnapshot() == step.next, "\(step.why)")
+        }
     }
 
     /// A store publishing 20 snapshots a second with a 300 µs grace, one snapshot taken.

@@ -270,6 +270,14 @@ import Testing
         for (text, values) in others {
             #expect(read(text, order: &order) == values, "\(text)")
         }
+        // A trailing comma wherever the run stops before it, the order fresh or learned, with
+        // room after it for the run to look on (as in an object nested in a longer frame).
+        let room = String(repeating: " ", count: 32)
+        for text in [#"{"type":"trade","code":"KRW-BTC",}"#, #"{"x":1,}"#, #"{"type":"trade","x":1,}"#].map({ $0 + room }) {
+            var fresh = JSONMemberOrder(count: table.count)
+            #expect(read(text, order: &fresh) == nil, "\(text)")
+            #expect(read(text, order: &order) == nil, "\(text)")
+        }
     }
 
     /// An opening is compared as words: one of up to 16 bytes (a name of up to twelve) matches

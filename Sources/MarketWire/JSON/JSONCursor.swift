@@ -69,7 +69,6 @@ struct JSONCursor {
     ) -> Bool {
         guard depth < Self.maxDepth, peek(UInt8(ascii: "{")) else { return false }
         var previous = JSONMemberOrder.opening
-        var opening = true
         while true {
             switch compactMembers(
                 table, into: &slots, at: first, depth: depth, order: order, previous: &previous, containerKey: containerKey,
@@ -77,10 +76,12 @@ struct JSONCursor {
             {
             case .closed: return true
             case .invalid: return false
-            case .member: index &+= 1
+            case .member: break
             }
-            if opening, consume(UInt8(ascii: "}")) { return true }
-            opening = false
+            // At the separator: only the object's `{` may be followed by its `}`.
+            let opened = bytes[index] == UInt8(ascii: "{")
+            index &+= 1
+            if opened, consume(UInt8(ascii: "}")) { return true }
             guard peek(UInt8(ascii: "\"")) else { return false }
             var wanted: Int?
             let expected = order.entry(after: previous)

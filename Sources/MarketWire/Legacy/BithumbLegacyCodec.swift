@@ -12,8 +12,8 @@ public struct BithumbLegacyCodec: MarketCodec {
 
     public var dialect: Dialect { .bithumbLegacy }
 
-    /// The ticker window requested and decoded: rolling 24 hours.
-    static let tickType = "24H"
+    /// The ticker window requested and decoded: rolling 24 hours, the first of ``tickTypes``.
+    static let tickType = tickTypes[0].name.description
 
     public mutating func decode(frame: UnsafeRawBufferPointer, into result: inout DecodedMessages) {
         result.removeAll()
