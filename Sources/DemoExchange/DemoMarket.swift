@@ -86,11 +86,13 @@ actor DemoMarket {
             referencePongsHeard: referencePongsHeard, referenceClientsUnanswering: referenceClientsUnanswering)
     }
 
-    /// Runs the pump until the task is cancelled, waiting on `ticks` between rounds.
+    /// Runs the pump until the task is cancelled, a round every tick interval of `ticks` on a
+    /// fixed grid (``RoundSchedule``).
     func run(ticks: any RuntimeClock) async {
+        var schedule = RoundSchedule(interval: configuration.tickInterval, start: ticks.monotonicNow())
         while !Task.isCancelled {
             pump()
-            try? await ticks.sleep(for: configuration.tickInterval)
+            try? await ticks.sleep(for: schedule.waitForNextRound(at: ticks.monotonicNow()))
         }
         for client in clients.values { client.finish() }
         clients.removeAll()
