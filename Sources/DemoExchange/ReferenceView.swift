@@ -108,11 +108,12 @@ struct ReferenceView {
         }
     }
 
-    /// The market's candles in USDT, one for every interval as Binance sends them (see
-    /// ``MarketSimulator/candles(for:interval:count:before:gaps:)``).
+    /// The market's candles in USDT, one for every interval and on UTC days, as Binance sends
+    /// them (see ``MarketSimulator/candles(for:interval:count:before:gaps:daysStartIn:)``).
     func candles(of market: MarketCode, interval: CandleInterval, count: Int, before end: Timestamp?) -> [Candle] {
         let prices = prices(of: market)
-        return state.candles(for: won(market), interval: interval, count: count, before: end, gaps: .filled).map { candle in
+        return state.candles(for: won(market), interval: interval, count: count, before: end, gaps: .filled, daysStartIn: .utc).map {
+            candle in
             Candle(
                 start: candle.start, open: prices.usdt(candle.open), high: prices.usdt(candle.high),
                 low: prices.usdt(candle.low), close: prices.usdt(candle.close), volume: candle.volume,

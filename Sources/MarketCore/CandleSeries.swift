@@ -2,7 +2,8 @@
 /// extended by live trades.
 ///
 /// Buckets keep the phase of the history they were seeded with (so the series agrees with
-/// the exchange's own candles); without history, day-long buckets start at 00:00 KST.
+/// the exchange's own candles); without history, day-long buckets start at midnight of the
+/// series' wall clock (00:00 KST unless said).
 public struct CandleSeries: Sendable, Hashable {
     /// The interval of every candle.
     public let interval: CandleInterval
@@ -38,11 +39,16 @@ public struct CandleSeries: Sendable, Hashable {
         !reachedStart && candles.count < Self.pagedCapacity
     }
 
-    /// Creates an empty series.
-    public init(interval: CandleInterval, capacity: Int = CandleSeries.defaultCapacity) {
+    /// The wall clock whose midnight starts day-long buckets when no history set the phase.
+    private let dayClock: WallClock
+
+    /// Creates an empty series whose day-long buckets start at midnight on `dayClock` (the
+    /// Korean exchanges' KST unless said; Binance's days are UTC).
+    public init(interval: CandleInterval, capacity: Int = CandleSeries.defaultCapacity, daysStartIn dayClock: WallClock = .kst) {
         self.interval = interval
         self.capacity = Swift.max(1, capacity)
-        self.phase = Self.kstPhase(for: interval)
+        self.dayClock = dayClock
+        self.phase = Self.midnightPhase(for: interval, in: dayClock)
     }
 
     /// Replaces the series with history in any order (REST sends newest first).
@@ -65,7 +71,7 @@ public struct CandleSeries: Sendable, Hashable {
         self.coveredUntil = coveredUntil
         phase =
             candles.last.map { $0.start.microseconds - $0.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds }
-            ?? Self.kstPhase(for: interval)
+            ?? Self.midnightPhase(for: interval, in: dayClock)
     }
 
     /// Counts a live trade into its candle.
@@ -104,9 +110,10 @@ public struct CandleSeries: Sendable, Hashable {
     }
 
     /// Candles of a coarser interval built from finer ones (e.g. 4 h from 1 h, for an exchange
-    /// that serves no 4 h history). Buckets start on the KST phase of `interval`.
-    public static func aggregate(_ candles: [Candle], into interval: CandleInterval) -> [Candle] {
-        let series = CandleSeries(interval: interval)
+    /// that serves no 4 h history). Buckets start on the phase that starts day-long ones at
+    /// midnight on `dayClock`.
+    public static func aggregate(_ candles: [Candle], into interval: CandleInterval, daysStartIn dayClock: WallClock = .kst) -> [Candle] {
+        let series = CandleSeries(interval: interval, daysStartIn: dayClock)
         var result: [Candle] = []
         for candle in candles.sorted(by: { $0.start < $1.start }) {
             let start = series.bucketStart(for: candle.start)
@@ -149,11 +156,11 @@ public struct CandleSeries: Sendable, Hashable {
         return result
     }
 
-    /// The phase that starts day-long buckets at 00:00 KST (15:00 UTC); for intervals that
-    /// divide an hour this phase is zero.
-    private static func kstPhase(for interval: CandleInterval) -> Int64 {
+    /// The phase that starts day-long buckets at midnight on `clock` (00:00 KST is 15:00 UTC);
+    /// for intervals that divide an hour this phase is zero.
+    private static func midnightPhase(for interval: CandleInterval, in clock: WallClock) -> Int64 {
         let length = interval.microseconds
-        let offset = -WallClock.kst.offsetMicroseconds
+        let offset = -clock.offsetMicroseconds
         return offset - offset.floorDivided(by: length) * length
     }
 }

@@ -196,18 +196,20 @@ public struct MarketSimulator: Sendable {
     /// The market's newest `count` candles of `interval` that start before `end` (by default,
     /// every candle so far), oldest first: its past is made for the minutes they cover. An
     /// interval with no trade has no candle, as on the Korean exchanges, unless `gaps` is
-    /// ``CandleGaps/filled``.
+    /// ``CandleGaps/filled``. Day-long candles start at midnight on `dayClock` (and 4-hour ones
+    /// on that day's phase): KST, as the Korean exchanges' do, unless said.
     public func candles(
-        for code: MarketCode, interval: CandleInterval, count: Int, before end: Timestamp? = nil, gaps: CandleGaps = .skipped
+        for code: MarketCode, interval: CandleInterval, count: Int, before end: Timestamp? = nil, gaps: CandleGaps = .skipped,
+        daysStartIn dayClock: WallClock = .kst
     ) -> [Candle] {
         guard let index = listedIndex(code), count > 0 else { return [] }
         let last = end.map { min($0.advanced(byMicroseconds: -1), now) } ?? now
         let span = interval.microseconds * Int64(min(count, Self.candleCountLimit) - 1)
-        let lastStart = CandleSeries(interval: interval).bucketStart(for: last)
+        let lastStart = CandleSeries(interval: interval, daysStartIn: dayClock).bucketStart(for: last)
         let from = lastStart.advanced(byMicroseconds: -span)
         let history = states[index].minuteCandles
         let minutes = history.candles(in: from..<last.advanced(byMicroseconds: 1))
-        var candles = interval == .oneMinute ? minutes : CandleSeries.aggregate(minutes, into: interval)
+        var candles = interval == .oneMinute ? minutes : CandleSeries.aggregate(minutes, into: interval, daysStartIn: dayClock)
         if gaps == .filled {
             candles = CandleSeries.filled(
                 candles, interval: interval, from: from, through: lastStart, previousClose: history.last(before: from)?.close)

@@ -70,6 +70,17 @@ struct BinanceRESTTests {
             #expect(history.candles.count == 10)
             let traded = state.candles(for: btc, interval: .oneMinute, count: 10)
             #expect(Set(continuous.map(\.start)).isSuperset(of: traded.map(\.start)))
+            // Binance's days are UTC: its 4-hour and daily klines open at 00:00 UTC and every
+            // 4 hours after, where the Korean exchanges' open at 00:00 KST.
+            for (name, interval) in [("4h", CandleInterval.fourHours), ("1d", .oneDay)] {
+                let body = try await get(port, "/binance/api/v3/klines?symbol=BTCUSDT&interval=\(name)&limit=3").body
+                guard case .candles(let long)? = codec.decode(response: body, for: .candles(usdtBTC, interval, count: 3)).events.first
+                else {
+                    Issue.record("no \(name) klines")
+                    continue
+                }
+                #expect(!long.candles.isEmpty && long.candles.allSatisfy { $0.start.microseconds % interval.microseconds == 0 }, "\(name)")
+            }
         }
     }
 

@@ -63,6 +63,20 @@ import Testing
         #expect(bucket == Timestamp(microseconds: day + 15 * 3_600_000_000))
     }
 
+    @Test func daysStartAtMidnightOnTheSeriesClock() {
+        let afternoon = Timestamp(microseconds: day + 17 * 3_600_000_000)
+        #expect(CandleSeries(interval: .oneDay, daysStartIn: .utc).bucketStart(for: afternoon) == Timestamp(microseconds: day))
+        #expect(
+            CandleSeries(interval: .fourHours, daysStartIn: .utc).bucketStart(for: afternoon)
+                == Timestamp(microseconds: day + 16 * 3_600_000_000))
+        #expect(CandleSeries(interval: .fourHours).bucketStart(for: afternoon) == Timestamp(microseconds: day + 15 * 3_600_000_000))
+        let hours = (0..<24).map { hour in
+            Candle(start: Timestamp(microseconds: day + Int64(hour) * 3_600_000_000), open: 1, high: 1, low: 1, close: 1, volume: 1)
+        }
+        #expect(CandleSeries.aggregate(hours, into: .oneDay, daysStartIn: .utc).map(\.start) == [Timestamp(microseconds: day)])
+        #expect(CandleSeries.aggregate(hours, into: .oneDay).map(\.volume) == [15, 9])
+    }
+
     @Test func aggregatesFinerCandles() {
         let candles = (0..<8).map { hour in
             Candle(
