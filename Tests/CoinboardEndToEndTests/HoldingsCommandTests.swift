@@ -154,7 +154,8 @@ struct HoldingsOutput: Decodable {
             let outcome = try await folder.run(
                 "--exchange", "bithumb,upbit", "--format", "json",
                 "--ws-url", "bithumb=ws://127.0.0.1:\(port)/websocket/v1", "--rest-url", "bithumb=http://127.0.0.1:\(port)",
-                "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit")
+                "--ws-url", "upbit=ws://127.0.0.1:\(port)/upbit/websocket/v1", "--rest-url", "upbit=http://127.0.0.1:\(port)/upbit",
+                "--wait", "120")
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let output = try JSONDecoder().decode(HoldingsOutput.self, from: Data(outcome.standardOutput.utf8))
             #expect(output.positions.map(\.market).last == "KRW-NOSUCHCOIN")
