@@ -5,30 +5,45 @@ import SafeText
 ///
 /// Each row keeps what it is known to hold without reading it (``RowHistory``): blank, or
 /// blank and pasted over by tagged rows only. A row whose history is the same in two buffers
-/// holds the same cells, so ``diff(from:)`` passes it by and ``clear()`` leaves a blank row
-/// alone. Two buffers are equal when their cells are; the histories are only what is known.
+/// holds the same cells, so ``diff(from:)`` passes it by.
+///
+/// ``clear()`` blanks rows in name only: a cleared row keeps its cells, and the history that
+/// says what they are, until something draws on it; until then it reads as blank. A paste that
+/// would make the row it held again (the same tag at the same column) copies nothing, so a
+/// frame drawn into a buffer cleared this way writes only the rows that changed. Two buffers are
+/// equal when the cells they read as are; the histories are only what is known.
 public struct Buffer: Sendable, Hashable {
     /// The buffer's size.
     public let size: Size
-    /// Cells row by row.
+    /// Cells row by row; a cleared row's still as they were (see `cleared`).
     private var cells: [Cell]
-    /// What each row is known to hold.
+    /// What each row is known to hold, as it reads.
     private var histories: [RowHistory]
+    /// For each row cleared in name only, the history of the cells it still holds; blank for a
+    /// row whose cells are what it reads as.
+    private var cleared: [RowHistory]
+    /// A row of blank cells: what a row cleared in name only reads as, and is copied from when
+    /// it is blanked.
+    private let blankRow: [Cell]
 
     /// Creates a buffer of blank cells.
     public init(size: Size) {
         self.size = size
         cells = Array(repeating: .blank, count: size.width * size.height)
         histories = Array(repeating: .blank, count: size.height)
+        cleared = histories
+        blankRow = Array(repeating: .blank, count: size.width)
     }
 
     public static func == (lhs: Buffer, rhs: Buffer) -> Bool {
-        lhs.size == rhs.size && lhs.cells == rhs.cells
+        lhs.size == rhs.size && (0..<lhs.size.height).allSatisfy { lhs.row($0) == rhs.row($0) }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(size)
-        hasher.combine(cells)
+        for y in 0..<size.height {
+            for cell in row(y) { hasher.combine(cell) }
+        }
     }
 
     /// The whole area.
@@ -37,30 +52,25 @@ public struct Buffer: Sendable, Hashable {
     /// Makes every cell blank, keeping the buffer's memory: a buffer as ``init(size:)`` makes
     /// it, for drawing the next frame into without a new allocation.
     ///
-    /// Rows already blank are left as they are; the others are copied from a blank one.
+    /// Nothing is written: each row drawn on reads as blank from now on and is blanked when
+    /// something draws on it, unless that is a paste that makes it what it still holds.
     public mutating func clear() {
-        guard let firstDrawn = histories.firstIndex(where: { !$0.isBlank }) else { return }
-        let width = size.width
-        guard width > 0 else {
-            for y in histories.indices { histories[y] = .blank }
-            return
+        for y in histories.indices where !histories[y].isBlank {
+            cleared[y] = histories[y]
+            histories[y] = .blank
         }
-        let blankRow = histories.firstIndex(where: \.isBlank)
-        cells.withUnsafeMutableBufferPointer { cells in
-            let base = cells.baseAddress!
-            let source = base + (blankRow ?? firstDrawn) * width
-            if blankRow == nil { source.update(repeating: .blank, count: width) }
-            for y in firstDrawn..<histories.count where !histories[y].isBlank && base + y * width != source {
-                (base + y * width).update(from: source, count: width)
-            }
-        }
-        for y in firstDrawn..<histories.count { histories[y] = .blank }
     }
 
     /// The cell at a position; a blank cell outside the buffer.
     public subscript(x: Int, y: Int) -> Cell {
-        guard contains(x: x, y: y) else { return .blank }
+        guard contains(x: x, y: y), cleared[y].isBlank else { return .blank }
         return cells[y * size.width + x]
+    }
+
+    /// Row `y`'s cells as it reads.
+    private func row(_ y: Int) -> ArraySlice<Cell> {
+        guard cleared[y].isBlank else { return blankRow[...] }
+        return cells[(y * size.width)..<((y + 1) * size.width)]
     }
 
     /// Writes text on one row from column `x`, clipped to `limit` columns (and the buffer),
@@ -197,7 +207,7 @@ public struct Buffer: Sendable, Hashable {
     /// Replaces every non-ASCII character with `replacement(character)` (one column), and the
     /// right half of a wide character with `?`, for terminals that cannot show Unicode.
     public mutating func replaceNonASCII(with replacement: (Character) -> Character) {
-        for y in histories.indices { histories[y] = .unknown }
+        for y in histories.indices { forget(row: y) }
         for index in cells.indices {
             guard let character = cells[index].grapheme.text.first else {
                 cells[index].grapheme = Grapheme("?")
@@ -209,7 +219,7 @@ public struct Buffer: Sendable, Hashable {
 
     /// `count` cells of row `y` from column `x`, as they are (blank outside the buffer).
     public func cells(inRow y: Int, from x: Int, count: Int) -> [Cell] {
-        guard y >= 0, y < size.height, x >= 0, x + count <= size.width else {
+        guard y >= 0, y < size.height, x >= 0, x + count <= size.width, cleared[y].isBlank else {
             return (x..<x + max(0, count)).map { self[$0, y] }
         }
         let start = y * size.width + x
@@ -221,9 +231,19 @@ public struct Buffer: Sendable, Hashable {
     /// cells at every paste, the row's history records the paste (see ``RowHistory``).
     public mutating func paste(_ row: [Cell], x: Int, y: Int, as tag: RowTag? = nil) {
         guard y >= 0, y < size.height else { return }
+        let fits = x >= 0 && x + row.count <= size.width && !row.isEmpty
+        let history = tag.map { histories[y].pasting($0, at: x) } ?? .unknown
+        if !cleared[y].isBlank {
+            if history.isKnown && history == cleared[y] {
+                // The row still holds what this paste makes of a blank row.
+                (histories[y], cleared[y]) = (history, .blank)
+                return
+            }
+            blank(row: y, except: fits ? x..<(x + row.count) : 0..<0)
+        }
         let wasBlank = histories[y].isBlank
-        if let tag { histories[y].paste(tag, at: x) } else { histories[y] = .unknown }
-        if x >= 0, x + row.count <= size.width, !row.isEmpty {
+        histories[y] = history
+        if fits {
             let start = y * size.width + x
             // Over cells that are neither half of a wide character (a blank row's are not),
             // putting cell by cell changes nothing but the cells put: a copy.
@@ -242,7 +262,7 @@ public struct Buffer: Sendable, Hashable {
     public var lines: [String] {
         (0..<size.height).map { y in
             var line: [UInt8] = []
-            for x in 0..<size.width { line += cells[y * size.width + x].grapheme.utf8 }
+            for cell in row(y) { line += cell.grapheme.utf8 }
             return String(decoding: line, as: UTF8.self)
         }
     }
@@ -253,22 +273,25 @@ public struct Buffer: Sendable, Hashable {
         var changes: [CellChange] = []
         guard previous.size == size else {
             for y in 0..<size.height {
-                for x in 0..<size.width { changes.append(CellChange(x: x, y: y, cell: cells[y * size.width + x])) }
+                for (x, cell) in row(y).enumerated() { changes.append(CellChange(x: x, y: y, cell: cell)) }
             }
             return changes
         }
         guard !cells.isEmpty else { return [] }
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
-                for y in 0..<size.height {
-                    if histories[y].isKnown && histories[y] == previous.histories[y] { continue }
-                    let start = y * size.width
-                    // Rows compared as memory first (equal cells are equal in memory): most
-                    // are unchanged.
-                    let (nowRow, beforeRow) = (now.baseAddress! + start, before.baseAddress! + start)
-                    if Self.equalMemory(nowRow, beforeRow, cells: size.width) { continue }
-                    for x in 0..<size.width where !Self.equalMemory(nowRow + x, beforeRow + x) {
-                        changes.append(CellChange(x: x, y: y, cell: nowRow[x]))
+                blankRow.withUnsafeBufferPointer { blankRow in
+                    for y in 0..<size.height {
+                        if histories[y].isKnown && histories[y] == previous.histories[y] { continue }
+                        let start = y * size.width
+                        // Rows compared as memory first (equal cells are equal in memory): most
+                        // are unchanged.
+                        let nowRow = cleared[y].isBlank ? now.baseAddress! + start : blankRow.baseAddress!
+                        let beforeRow = previous.cleared[y].isBlank ? before.baseAddress! + start : blankRow.baseAddress!
+                        if Self.equalMemory(nowRow, beforeRow, cells: size.width) { continue }
+                        for x in 0..<size.width where !Self.equalMemory(nowRow + x, beforeRow + x) {
+                            changes.append(CellChange(x: x, y: y, cell: nowRow[x]))
+                        }
                     }
                 }
             }
@@ -312,9 +335,28 @@ public struct Buffer: Sendable, Hashable {
 
     /// Marks row `y` (within the buffer) as known only by reading it: something other than a
     /// tagged paste draws on it. Looked at first, so drawing cell by cell on a row already
-    /// unknown writes nothing more.
+    /// unknown writes nothing more. A row cleared in name only is blanked first.
+    @inline(__always)
     private mutating func forget(row y: Int) {
+        if !cleared[y].isBlank { blank(row: y) }
         if histories[y].isKnown { histories[y] = .unknown }
+    }
+
+    /// Blanks the cells of row `y`, cleared in name only, but those in `kept` (columns about to
+    /// be overwritten): it now holds what it reads as.
+    @inline(never)
+    private mutating func blank(row y: Int, except kept: Range<Int> = 0..<0) {
+        cleared[y] = .blank
+        guard size.width > 0 else { return }
+        let (start, width, stride) = (y * size.width, size.width, MemoryLayout<Cell>.stride)
+        let (before, after) = kept.isEmpty ? (width, 0) : (kept.lowerBound, width - kept.upperBound)
+        blankRow.withUnsafeBytes { blank in
+            cells.withUnsafeMutableBytes { cells in
+                let row = cells.baseAddress! + start * stride
+                row.copyMemory(from: blank.baseAddress!, byteCount: before * stride)
+                (row + (width - after) * stride).copyMemory(from: blank.baseAddress!, byteCount: after * stride)
+            }
+        }
     }
 
     private func contains(x: Int, y: Int) -> Bool {

@@ -36,6 +36,13 @@ struct RowHistory: Equatable {
     /// Whether every cell is blank.
     var isBlank: Bool { lanes[3] == 0 }
 
+    /// This history with a paste of the row tagged `tag` from `column` recorded.
+    func pasting(_ tag: RowTag, at column: Int) -> RowHistory {
+        var history = self
+        history.paste(tag, at: column)
+        return history
+    }
+
     /// Records a paste of the row tagged `tag` from `column`: unknown after more pastes than
     /// are kept, or a column or tag beyond their bits.
     mutating func paste(_ tag: RowTag, at column: Int) {

@@ -4,7 +4,7 @@ import TerminalKit
 import Testing
 
 /// The buffer against ``ReferenceBuffer``, the buffer as it was with a `String` per cell: the
-/// same writes, fills, style changes, ASCII fallbacks and rows copied, drawn from the text of every golden
+/// same writes, fills, style changes, ASCII fallbacks, rows copied and clears, drawn from the text of every golden
 /// screen and from hostile text, must leave the same cells and give the same diffs.
 @Suite struct BufferDifferentialTests {
     /// Every row of every golden screen, and text a hostile feed could send.
@@ -57,7 +57,7 @@ import Testing
         to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SeededGenerator
     ) {
         let style = randomStyle(&random)
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0..<6:
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
             let start = Int.random(in: 0..<max(1, text.count), using: &random)
@@ -91,10 +91,16 @@ import Testing
                 : (x: Int.random(in: 0...size.width - count, using: &random), y: Int.random(in: 0..<size.height, using: &random))
             buffer.paste(buffer.cells(inRow: from.y, from: from.x, count: count), x: to.x, y: to.y)
             reference.paste((from.x..<from.x + count).map { reference[$0, from.y] }, x: to.x, y: to.y)
-        default:
+        case 11:
             if Int.random(in: 0..<8, using: &random) == 0 {
                 buffer.replaceNonASCII { _ in "#" }
                 reference.replaceNonASCII { _ in "#" }
+            }
+        default:
+            // Cleared in name only: what is drawn next must read as drawn on blank rows.
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                buffer.clear()
+                reference = ReferenceBuffer(size: size)
             }
         }
     }
