@@ -1,4 +1,5 @@
 import MarketCore
+import Synchronization
 
 /// What each market's row shows from the market data — its figures, name, badge and kimchi
 /// premium — kept from frame to frame while the snapshots say it has not changed, so a frame
@@ -9,8 +10,9 @@ import MarketCore
 /// after it, whose diff names the tickers that changed (the models of their coins are dropped),
 /// and none changed its listing or signals. Anything else — a snapshot skipped, another exchange,
 /// language or won–dollar rate, a listing or alert change, a "new" badge running out — drops
-/// them all. It holds at most the markets of the
-/// rows drawn since it was last emptied.
+/// them all. A model made again equal to the one dropped keeps its number (``Kept``), so its
+/// row is copied, not drawn. It holds at most two models a market, of the markets whose rows
+/// were drawn since it dropped them all the time before last.
 struct MarketRowModels: Sendable {
     /// The snapshot-derived part of a row.
     struct Model: Sendable, Equatable {
@@ -21,6 +23,26 @@ struct MarketRowModels: Sendable {
         /// The premium in percent as the row shows it (to a hundredth), `nil` without a
         /// reference price or a rate to measure it at.
         var premium: ExactDecimal?
+    }
+
+    /// A model as kept, with the number it was kept under: no two models kept in the process
+    /// share one, so two kept models are equal when their numbers are, compared at the cost of
+    /// an integer.
+    struct Kept: Sendable, Equatable {
+        let model: Model
+        private let serial: UInt64
+
+        private static let lastSerial = Atomic<UInt64>(0)
+
+        /// `model`, under a number no model was kept under before.
+        init(_ model: Model) {
+            self.model = model
+            serial = Self.lastSerial.add(1, ordering: .relaxed).newValue
+        }
+
+        static func == (lhs: Kept, rhs: Kept) -> Bool {
+            lhs.serial == rhs.serial
+        }
     }
 
     /// What the kept models were made from.
@@ -35,13 +57,16 @@ struct MarketRowModels: Sendable {
         var rate: ExactDecimal?
     }
 
-    private var models: [MarketCode: Model] = [:]
+    private var models: [MarketCode: Kept] = [:]
+    /// Models dropped since the last were emptied, by market: one made again equal to its
+    /// dropped model is kept under the dropped one's number, so its row is not drawn again.
+    private var dropped: [MarketCode: Kept] = [:]
     private var basis: Basis?
     /// The earliest moment a kept model's "new" badge runs out.
     private var expiry: Timestamp?
 
-    /// Models kept, for tests.
-    var count: Int { models.count }
+    /// Models held, kept and dropped, for tests.
+    var count: Int { models.count + dropped.count }
 
     /// Drops what `state`'s snapshots changed since the models were made (everything, when that
     /// cannot be told); premiums are measured at `rate`.
@@ -64,12 +89,13 @@ struct MarketRowModels: Sendable {
     }
 
     /// The model of `code`'s row: the kept one, or `make`'s, kept from now on.
-    mutating func model(of code: MarketCode, at time: Timestamp, make: () -> (model: Model, newUntil: Timestamp?)) -> Model {
-        if let model = models[code] { return model }
+    mutating func model(of code: MarketCode, at time: Timestamp, make: () -> (model: Model, newUntil: Timestamp?)) -> Kept {
+        if let kept = models[code] { return kept }
         let made = make()
         if let until = made.newUntil, until > time { expiry = min(expiry ?? until, until) }
-        models[code] = made.model
-        return made.model
+        let kept = dropped.removeValue(forKey: code).flatMap { $0.model == made.model ? $0 : nil } ?? Kept(made.model)
+        models[code] = kept
+        return kept
     }
 
     /// Whether each exchange's snapshot in `next`, and the reference's, is `basis`'s or the one
@@ -101,7 +127,9 @@ struct MarketRowModels: Sendable {
         if changed.count >= models.count {
             removeAll()
         } else {
-            for code in changed { models[code] = nil }
+            for code in changed {
+                if let kept = models.removeValue(forKey: code) { dropped[code] = kept }
+            }
         }
     }
 
@@ -109,7 +137,9 @@ struct MarketRowModels: Sendable {
         expiry.map { time >= $0 } ?? false
     }
 
+    /// Drops every model: the last dropped before are let go.
     private mutating func removeAll() {
+        swap(&models, &dropped)
         models.removeAll(keepingCapacity: true)
         expiry = nil
     }

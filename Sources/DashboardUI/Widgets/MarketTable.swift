@@ -35,16 +35,11 @@ struct MarketTable: Widget {
     /// Everything a row shows, besides its market code and the frame's ``Layout``, and nothing
     /// else: equal inputs in one layout draw equal rows, and comparing them is cheap.
     struct RowInputs: Sendable, Equatable {
-        var figures: Figures?
+        /// What the market data makes of the row, compared by the number it was kept under.
+        var model: MarketRowModels.Kept
         var flash: PriceMove?
-        var name: String
-        var badge: String
-        var isWarned: Bool
         var isFavorite: Bool
         var isHeld: Bool
-        /// The premium in percent as shown (to a hundredth): it moves with the reference and
-        /// the rate as well as the ticker.
-        var premium: ExactDecimal?
     }
 
     /// The ticker's figures a row shows.
@@ -151,9 +146,8 @@ struct MarketTable: Widget {
                 rowModel(code, labels: labels, snapshot: snapshot, rate: rate)
             }
             let inputs = RowInputs(
-                figures: model.figures, flash: state.flashes[code]?.move, name: model.name, badge: model.badge,
-                isWarned: model.isWarned, isFavorite: state.favorites.contains(code),
-                isHeld: state.holdings.view.markets[code] != nil, premium: model.premium)
+                model: model, flash: state.flashes[code]?.move, isFavorite: state.favorites.contains(code),
+                isHeld: state.holdings.view.markets[code] != nil)
             cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, theme: layout.theme, columns: columns, y: row.y, in: body, into: &buffer)
             }
@@ -180,16 +174,17 @@ struct MarketTable: Widget {
         _ code: MarketCode, _ inputs: RowInputs, theme: Theme, columns: [(column: Column, width: Int)], y: Int, in area: Rect,
         into buffer: inout Buffer
     ) {
-        let ticker = inputs.figures
+        let model = inputs.model.model
+        let ticker = model.figures
         let change = ticker.map { theme.style(for: $0.change.direction) } ?? .plain
         TableLayout.draw(columns, y: y, in: area, into: &buffer) { column in
             switch column {
             case .star:
                 return ((inputs.isFavorite ? theme.star : " ") + (inputs.isHeld ? theme.held : ""), Style.plain.foreground(.yellow))
             case .name:
-                return (inputs.name, inputs.isWarned ? Style.plain.foreground(.yellow) : .plain)
+                return (model.name, model.isWarned ? Style.plain.foreground(.yellow) : .plain)
             case .badge:
-                return (inputs.badge, theme.warning)
+                return (model.badge, theme.warning)
             case .symbol:
                 return (code.base, theme.muted)
             case .price:
@@ -204,7 +199,7 @@ struct MarketTable: Widget {
                 let style = strength.map { $0 > 100 ? theme.rise : ($0 < 100 ? theme.fall : .plain) } ?? .plain
                 return (strength.map { $0.formatted(fractionDigits: 2) } ?? "-", style)
             case .premium:
-                return theme.premium(inputs.premium)
+                return theme.premium(model.premium)
             case .tradeValue:
                 return (ticker?.tradeValue.map(DisplayFormat.millions) ?? "-", .plain)
             }
