@@ -1,5 +1,4 @@
 import MarketCore
-import Synchronization
 
 /// What each market's row shows from the market data — its figures, name, badge and kimchi
 /// premium — kept from frame to frame while the snapshots say it has not changed, so a frame
@@ -10,8 +9,8 @@ import Synchronization
 /// after it, whose diff names the tickers that changed (the models of their coins are dropped),
 /// and none changed its listing or signals. Anything else — a snapshot skipped, another exchange,
 /// language or won–dollar rate, a listing or alert change, a "new" badge running out — drops
-/// them all. A model made again equal to the one dropped keeps its number (``Kept``), so its
-/// row is copied, not drawn. It holds at most two models a market, of the markets whose rows
+/// them all. A model made again equal to the one dropped is kept as that one (``Kept``), so
+/// its row is copied, not drawn. It holds at most two models a market, of the markets whose rows
 /// were drawn since it dropped them all the time before last.
 struct MarketRowModels: Sendable {
     /// The snapshot-derived part of a row.
@@ -25,23 +24,17 @@ struct MarketRowModels: Sendable {
         var premium: ExactDecimal?
     }
 
-    /// A model as kept, with the number it was kept under: no two models kept in the process
-    /// share one, so two kept models are equal when their numbers are, compared at the cost of
-    /// an integer.
-    struct Kept: Sendable, Equatable {
+    /// A model as kept, shared by the rows drawn from it: two kept models are equal when they
+    /// are the same one, compared at the cost of a pointer, and a row's inputs copy a pointer.
+    final class Kept: Sendable, Equatable {
         let model: Model
-        private let serial: UInt64
 
-        private static let lastSerial = Atomic<UInt64>(0)
-
-        /// `model`, under a number no model was kept under before.
         init(_ model: Model) {
             self.model = model
-            serial = Self.lastSerial.add(1, ordering: .relaxed).newValue
         }
 
         static func == (lhs: Kept, rhs: Kept) -> Bool {
-            lhs.serial == rhs.serial
+            lhs === rhs
         }
     }
 
@@ -59,7 +52,7 @@ struct MarketRowModels: Sendable {
 
     private var models: [MarketCode: Kept] = [:]
     /// Models dropped since the last were emptied, by market: one made again equal to its
-    /// dropped model is kept under the dropped one's number, so its row is not drawn again.
+    /// dropped model is kept as the dropped one, so its row is not drawn again.
     private var dropped: [MarketCode: Kept] = [:]
     private var basis: Basis?
     /// The earliest moment a kept model's "new" badge runs out.

@@ -35,7 +35,7 @@ struct MarketTable: Widget {
     /// Everything a row shows, besides its market code and the frame's ``Layout``, and nothing
     /// else: equal inputs in one layout draw equal rows, and comparing them is cheap.
     struct RowInputs: Sendable, Equatable {
-        /// What the market data makes of the row, compared by the number it was kept under.
+        /// What the market data makes of the row, compared by identity.
         var model: MarketRowModels.Kept
         var flash: PriceMove?
         var isFavorite: Bool
