@@ -1,18 +1,30 @@
-/// One terminal cell: the character drawn in it and how. Plain bits with no padding: copying
-/// and comparing cells involves no reference counting, and equal cells are equal in memory.
+/// One terminal cell: the character drawn in it and how. Two words of plain bits, the
+/// grapheme's with the style in their spare bits: copying and comparing cells involves no
+/// reference counting, and equal cells are equal in memory.
 ///
 /// A wide character (two columns) sits in its left cell; the right cell holds an empty
 /// grapheme and is never drawn on its own.
 public struct Cell: Sendable, Hashable {
+    /// The grapheme's first word.
+    private var low: UInt64
+    /// The grapheme's second word, with the style packed in bits 32–47 (``Grapheme/spareBits``).
+    private var high: UInt64
+
+    private static let styleShift: UInt64 = 32
+
     /// The character drawn, ``Grapheme/empty`` for the right half of a wide character.
-    public var grapheme: Grapheme
-    /// ``style``, packed.
-    private var styleBits: UInt64
+    public var grapheme: Grapheme {
+        get { Grapheme(low: low, high: high & ~Grapheme.spareBits) }
+        set {
+            low = newValue.low
+            high = newValue.high | high & Grapheme.spareBits
+        }
+    }
 
     /// How it is drawn.
     public var style: Style {
-        get { Style(packed: UInt16(truncatingIfNeeded: styleBits)) }
-        set { styleBits = UInt64(newValue.packed) }
+        get { Style(packed: UInt16(truncatingIfNeeded: high >> Self.styleShift)) }
+        set { high = high & ~Grapheme.spareBits | UInt64(newValue.packed) << Self.styleShift }
     }
 
     /// A cell showing the first character of `symbol` (nothing for `""`).
@@ -22,8 +34,8 @@ public struct Cell: Sendable, Hashable {
 
     /// A cell showing `grapheme`.
     public init(_ grapheme: Grapheme, style: Style = .plain) {
-        self.grapheme = grapheme
-        styleBits = UInt64(style.packed)
+        low = grapheme.low
+        high = grapheme.high | UInt64(style.packed) << Self.styleShift
     }
 
     /// A space in the default style.

@@ -1,21 +1,25 @@
 import SafeText
 
-/// The character a cell shows, kept inline as plain bits: up to 15 bytes of UTF-8 and the
-/// columns it takes. A buffer of cells then copies and compares as memory, with no reference
-/// counting.
+/// The character a cell shows, kept inline as plain bits: up to 12 bytes of UTF-8 and the
+/// columns it takes, in two words of which a ``Cell`` uses the spare bits for its style. A
+/// buffer of cells then copies and compares as memory, with no reference counting.
 ///
 /// Every character a terminal can show in one cell fits, Hangul and emoji included; a longer
 /// cluster (an emoji sequence of several people joined, say) keeps its leading scalars that fit,
 /// as a terminal library keeps only the first few (ncurses keeps five).
 public struct Grapheme: Sendable, Hashable {
     /// Bytes 0–7 of the UTF-8, the first in the lowest byte.
-    private var low: UInt64
-    /// Bytes 8–14 of the UTF-8; the top byte holds the byte count (low nibble), the columns
-    /// (bits 4–5) and whether a scalar kept is unsafe to show (bit 6).
-    private var high: UInt64
+    private(set) var low: UInt64
+    /// Bytes 8–11 of the UTF-8 in the low half; the top byte holds the byte count (low nibble),
+    /// the columns (bits 4–5) and whether a scalar kept is unsafe to show (bit 6). Bits 32–55
+    /// are zero (``spareBits``).
+    private(set) var high: UInt64
+
+    /// The bits of ``high`` a grapheme leaves zero, for a cell to keep its style in.
+    static let spareBits: UInt64 = 0x00FF_FFFF_0000_0000
 
     /// The most UTF-8 bytes kept.
-    public static let capacity = 15
+    public static let capacity = 12
 
     /// Nothing: the right half of a wide character.
     public static let empty = Grapheme(low: 0, high: 0)
@@ -23,7 +27,8 @@ public struct Grapheme: Sendable, Hashable {
     /// A space.
     public static let space = Grapheme(ascii: 0x20)
 
-    private init(low: UInt64, high: UInt64) {
+    /// The grapheme whose words are `low` and `high` (its ``spareBits`` zero).
+    init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }

@@ -113,9 +113,9 @@ extension BufferTests {
         #expect(aligned == padded && taken == written)
     }
 
-    @Test func aCellIsThreeWordsWithNoPadding() {
+    @Test func aCellIsTwoWordsWithNoPadding() {
         // The diff compares rows word by word: equal cells must be equal in every byte.
-        #expect(MemoryLayout<Cell>.size == 24 && MemoryLayout<Cell>.stride == 24 && MemoryLayout<Cell>.alignment == 8)
+        #expect(MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.stride == 16 && MemoryLayout<Cell>.alignment == 8)
         #expect(MemoryLayout<Grapheme>.size == 16)
     }
 }
