@@ -37,10 +37,13 @@ enum MarketRows {
         var exchange: Exchange
         var version: UInt64
         var key: SortKey
+        /// Each row's place by market, made when a changed ticker's row is first looked for and
+        /// kept while the rows stand as they are.
+        var places: [MarketCode: Int]?
     }
 
     /// The most tickers changed in a snapshot for which the keys kept are updated one by one
-    /// (each found by a scan of the rows); past it they are all read again.
+    /// (each row found by its place); past it they are all read again.
     static let keysUpdatedOneByOne = 16
 
     /// The rows to list. When the same markets match as for `previous`, they are sorted
@@ -93,7 +96,8 @@ enum MarketRows {
                 return ordered(matched: matched, ranked, sort: sort, exchange: exchange, snapshot: board[exchange])
             }
             var unmoved = Sorted(matched: matched, rows: previous.rows)
-            unmoved.keys = Keys(values: kept.values, exchange: exchange, version: board[exchange].version, key: sort.key)
+            unmoved.keys = Keys(
+                values: kept.values, exchange: exchange, version: board[exchange].version, key: sort.key, places: kept.places)
             return unmoved
         }
         var sorted = ordered(
@@ -107,21 +111,22 @@ enum MarketRows {
     /// tickers changed since.
     private static func keptKeys(
         _ previous: Sorted, snapshot: MarketSnapshot, exchange: Exchange, key: SortKey
-    ) -> (values: [ExactDecimal?], changed: [Int])? {
+    ) -> (values: [ExactDecimal?], changed: [Int], places: [MarketCode: Int]?)? {
         guard let kept = previous.keys, kept.exchange == exchange, kept.key == key, kept.values.count == previous.rows.count,
             kept.version > 0, snapshot.version == kept.version || snapshot.version == kept.version &+ 1
         else { return nil }
-        guard snapshot.version != kept.version else { return (kept.values, []) }
         let changedTickers = snapshot.diff.tickers
+        guard snapshot.version != kept.version, !changedTickers.isEmpty else { return (kept.values, [], kept.places) }
         guard changedTickers.count <= keysUpdatedOneByOne else { return nil }
+        let places = kept.places ?? Dictionary(previous.rows.enumerated().lazy.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var values = kept.values
         var changed: [Int] = []
         for code in changedTickers {
-            guard let index = previous.rows.firstIndex(of: code) else { continue }
+            guard let index = places[code] else { continue }
             values[index] = sortValue(of: code, key: key, snapshot: snapshot)
             changed.append(index)
         }
-        return (values, changed)
+        return (values, changed, places)
     }
 
     /// Whether the row at `index` of `ranked` comes after the one before it and before the one
