@@ -105,7 +105,7 @@ struct DecimalTextParser {
         var dropped: UInt64?
         var restNonZero = false
         while true {
-            let word = word(of: text, at: index)
+            let word = text.littleEndianWord(at: index)
             let run = word.leadingASCIIDigitCount
             let take = Swift.min(run, ExactDecimal.scale &- kept)
             if take > 0 {
@@ -139,36 +139,11 @@ struct DecimalTextParser {
         var digits = 0
         var run = 8
         while run == 8, digits <= 19 {
-            run = word(of: text, at: index).appendLeadingDigits(to: &value)
+            run = text.littleEndianWord(at: index).appendLeadingDigits(to: &value)
             index &+= run
             digits &+= run
         }
         return digits
-    }
-
-    /// Eight bytes of `text` from `index` as a little-endian word, the bytes past its end read
-    /// as zeros (never digits). Every load stays inside `text`: near its end, overlapping loads
-    /// are shifted into place.
-    @inline(__always)
-    private static func word(of text: UnsafeRawBufferPointer, at index: Int) -> UInt64 {
-        let count = text.count
-        let left = count &- index
-        if left >= 8 { return load(UInt64.self, text, index) }
-        if left <= 0 { return 0 }
-        if count >= 8 { return load(UInt64.self, text, count &- 8) >> (8 &* UInt64(8 &- left)) }
-        if left >= 4 {
-            return load(UInt32.self, text, index) | load(UInt32.self, text, count &- 4) << (8 &* UInt64(left &- 4))
-        }
-        if left >= 2 {
-            return load(UInt16.self, text, index) | load(UInt16.self, text, count &- 2) << (8 &* UInt64(left &- 2))
-        }
-        return UInt64(text[index])
-    }
-
-    private static func load<Word: FixedWidthInteger & UnsignedInteger>(
-        _: Word.Type, _ text: UnsafeRawBufferPointer, _ offset: Int
-    ) -> UInt64 {
-        UInt64(Word(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: Word.self)))
     }
 
     mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Int128? {

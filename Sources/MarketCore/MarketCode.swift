@@ -118,20 +118,38 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
 
         /// The code in `bytes`, if it is 1–16 upper-case ASCII letters or digits.
         init?(utf8 bytes: some Collection<UInt8>) {
-            guard (1...16).contains(bytes.count) else { return nil }
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            for (index, byte) in bytes.enumerated() {
-                guard (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                else { return nil }
-                if index < 8 {
-                    high |= UInt64(byte) << (56 - 8 * index)
-                } else {
-                    low |= UInt64(byte) << (56 - 8 * (index - 8))
-                }
+            guard let code = Array(bytes).withUnsafeBytes({ Currency(utf8: $0) }) else { return nil }
+            self = code
+        }
+
+        /// The code in `bytes`, if it is 1–16 upper-case ASCII letters or digits: read eight
+        /// bytes at a time, with no branch per byte.
+        init?(utf8 bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            guard count >= 1, count <= 16 else { return nil }
+            let first = bytes.littleEndianWord(at: 0)
+            let second = bytes.littleEndianWord(at: 8)
+            guard Self.isCode(first, count: Swift.min(count, 8)), count <= 8 || Self.isCode(second, count: count &- 8) else {
+                return nil
             }
-            self.high = high
-            self.low = low
+            high = first.byteSwapped
+            low = second.byteSwapped
+        }
+
+        /// Whether the first `count` (1–8) bytes of `word` (the first byte lowest) are each an
+        /// upper-case ASCII letter or a digit. With every byte's top bit set, subtracting a
+        /// bound below 0x80 from each borrows from no other byte, and leaves the top bit set
+        /// where the byte is at least the bound.
+        private static func isCode(_ word: UInt64, count: Int) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let tops = ones &* 0x80
+            let raised = word | tops
+            func atLeast(_ bound: UInt64) -> UInt64 { raised &- ones &* bound }
+            let digit = atLeast(0x30) & ~atLeast(0x3A)
+            let letter = atLeast(0x41) & ~atLeast(0x5B)
+            let valid = (digit | letter) & ~word & tops
+            let wanted = tops & (count == 8 ? .max : (1 &<< (8 &* UInt64(count))) &- 1)
+            return valid & wanted == wanted
         }
 
         var text: String {

@@ -23,6 +23,29 @@ import Testing
         #expect(MarketCode(legacySymbol: text) == nil)
     }
 
+    /// Every byte at every place of a base of every length: a code only of upper-case ASCII
+    /// letters and digits, 1 to 16 of them, as read from the wire eight bytes at a time.
+    @Test func aPartIsOneToSixteenLettersOrDigitsWhateverTheByteAndItsPlace() {
+        let allowed = Set(Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
+        for length in 1...16 {
+            for place in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = Array("KRW-".utf8) + Array(repeating: UInt8(ascii: "Z"), count: length)
+                    bytes[4 + place] = byte
+                    let code = bytes.withUnsafeBytes { MarketCode(utf8: $0, form: .quoteFirst) }
+                    guard (code != nil) == allowed.contains(byte) else {
+                        Issue.record("length \(length), byte \(byte) at \(place): \(String(describing: code))")
+                        return
+                    }
+                }
+            }
+        }
+        let seventeen = Array("KRW-".utf8) + Array(repeating: UInt8(ascii: "A"), count: 17)
+        #expect(seventeen.withUnsafeBytes { MarketCode(utf8: $0, form: .quoteFirst) } == nil)
+        let sixteen = Array("KRW-".utf8) + Array(repeating: UInt8(ascii: "A"), count: 16)
+        #expect(sixteen.withUnsafeBytes { MarketCode(utf8: $0, form: .quoteFirst) }?.base == String(repeating: "A", count: 16))
+    }
+
     @Test func partsOfEveryLengthRoundTripAndOrderAsTheirText() throws {
         let parts = ["A", "B", "AB", "ABC", "Z9", "0", "1INCH", "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOO"]
         var codes: [MarketCode] = []
