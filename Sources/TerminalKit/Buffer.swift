@@ -196,11 +196,24 @@ public struct Buffer: Sendable, Hashable {
     }
 
     /// Changes the style of every cell in a rectangle, keeping the characters.
+    /// `change` must make each style into the same one every time: it is called once for each
+    /// run of cells in one style.
     public mutating func updateStyles(in rect: Rect, _ change: (inout Style) -> Void) {
         let clipped = rect.intersection(area)
+        var last: (old: UInt16, new: UInt16)?
         for y in clipped.y..<clipped.maxY {
             forget(row: y)
-            for x in clipped.x..<clipped.maxX { change(&cells[y * size.width + x].style) }
+            cells.withUnsafeMutableBufferPointer { cells in
+                for index in (y * size.width + clipped.x)..<(y * size.width + clipped.maxX) {
+                    let old = cells[index].packedStyle
+                    if last?.old != old {
+                        var new = Style(packed: old)
+                        change(&new)
+                        last = (old, new.packed)
+                    }
+                    cells[index].packedStyle = last.unsafelyUnwrapped.new
+                }
+            }
         }
     }
 

@@ -23,8 +23,14 @@ public struct Cell: Sendable, Hashable {
 
     /// How it is drawn.
     public var style: Style {
-        get { Style(packed: UInt16(truncatingIfNeeded: high >> Self.styleShift)) }
-        set { high = high & ~Grapheme.spareBits | UInt64(newValue.packed) << Self.styleShift }
+        get { Style(packed: packedStyle) }
+        set { packedStyle = newValue.packed }
+    }
+
+    /// ``style``, packed (see ``Style/packed``).
+    var packedStyle: UInt16 {
+        get { UInt16(truncatingIfNeeded: high >> Self.styleShift) }
+        set { high = high & ~Grapheme.spareBits | UInt64(newValue) << Self.styleShift }
     }
 
     /// A cell showing the first character of `symbol` (nothing for `""`).
