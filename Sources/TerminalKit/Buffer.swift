@@ -112,7 +112,7 @@ public struct Buffer: Sendable, Hashable {
                 }
                 let width = scalar.terminalColumns
                 guard width > 0 else { continue }
-                guard place(Grapheme(scalars: CollectionOfOne(scalar), columns: width), width: width) else { break }
+                guard place(Grapheme(scalar: scalar, columns: width), width: width) else { break }
             }
             return max(0, column - x)
         }
@@ -172,14 +172,18 @@ public struct Buffer: Sendable, Hashable {
     public mutating func write(_ text: String, x: Int, y: Int, rightAlignedIn width: Int, style: Style = .plain) -> Int {
         let columns = text.terminalColumns
         guard columns <= width else { return write(text.rightAligned(toColumns: width), x: x, y: y, limit: width, style: style) }
-        fill(Rect(x: x, y: y, width: width - columns, height: 1), style: style)
+        fill(Rect(x: x, y: y, width: width - columns, height: 1), with: Cell(.space, style: style))
         return width - columns + write(text, x: x + width - columns, y: y, limit: columns, style: style)
     }
 
     /// Fills a rectangle with a character (one column wide) in a style.
     public mutating func fill(_ rect: Rect, with symbol: String = " ", style: Style = .plain) {
+        fill(rect, with: Cell(symbol, style: style))
+    }
+
+    /// Fills a rectangle with `cell`.
+    private mutating func fill(_ rect: Rect, with cell: Cell) {
         let clipped = rect.intersection(area)
-        let cell = Cell(symbol, style: style)
         for y in clipped.y..<clipped.maxY {
             forget(row: y)
             let row = (y * size.width + clipped.x)..<(y * size.width + clipped.maxX)

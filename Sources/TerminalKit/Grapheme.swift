@@ -39,6 +39,27 @@ public struct Grapheme: Sendable, Hashable {
         high = (1 | 1 << 4) << 56
     }
 
+    /// One scalar, taking `columns` columns (0 for none, at most 2): ``init(scalars:columns:)``
+    /// of it alone, encoded without a loop.
+    init(scalar: Unicode.Scalar, columns: Int) {
+        let value = UInt64(scalar.value)
+        let (bytes, count): (UInt64, UInt64)
+        switch value {
+        case ..<0x80:
+            (bytes, count) = (value, 1)
+        case ..<0x800:
+            (bytes, count) = (0xC0 | value >> 6 | (0x80 | value & 0x3F) << 8, 2)
+        case ..<0x1_0000:
+            (bytes, count) = (0xE0 | value >> 12 | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16, 3)
+        default:
+            (bytes, count) = (
+                0xF0 | value >> 18 | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16 | (0x80 | value & 0x3F) << 24, 4
+            )
+        }
+        low = bytes
+        high = (count | UInt64(min(max(columns, 0), 2)) << 4 | (scalar.isUnsafeToShow ? 1 << 6 : 0)) << 56
+    }
+
     /// The scalars of one character, taking `columns` columns (0 for none, at most 2), cut to
     /// the scalars that fit in ``capacity`` bytes.
     init(scalars: some Sequence<Unicode.Scalar>, columns: Int) {
@@ -71,7 +92,7 @@ public struct Grapheme: Sendable, Hashable {
         }
         var scalars = text.unicodeScalars.makeIterator()
         if let scalar = scalars.next(), scalars.next() == nil, scalar.isCharacterOfItsOwn {
-            self.init(scalars: CollectionOfOne(scalar), columns: scalar.terminalColumns)
+            self.init(scalar: scalar, columns: scalar.terminalColumns)
             return
         }
         guard let character = text.first else {
