@@ -118,7 +118,7 @@ public struct MarketCode: Sendable, Hashable, Comparable, CustomStringConvertibl
 
         /// The code in `bytes`, if it is 1–16 upper-case ASCII letters or digits.
         init?(utf8 bytes: some Collection<UInt8>) {
-            guard let code = Array(bytes).withUnsafeBytes({ Currency(utf8: $0) }) else { return nil }
+            guard bytes.count <= 16, let code = Array(bytes).withUnsafeBytes({ Currency(utf8: $0) }) else { return nil }
             self = code
         }
 
