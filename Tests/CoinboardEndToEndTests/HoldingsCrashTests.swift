@@ -6,16 +6,21 @@ extension TimedEndToEndTests {
     /// `holdings add` processes, three at a time on one file, killed with SIGKILL at random
     /// moments: the file is always absent or valid, and holds every entry a process confirmed
     /// (it printed what it bought and exited 0 before the kill). The moments are drawn within
-    /// twice the time the first of three writers takes here, timed by a first trial left to
-    /// finish, so that kills land mid-way and some writers finish, whether the build is a debug
-    /// or a release one and the machine fast or busy.
+    /// twice a span first timed by a trial left to finish, then moved after every trial: shorter
+    /// when the kill found every writer done, longer when it found none done, so that kills land
+    /// mid-way and some writers finish, whether the build is a debug or a release one and the
+    /// machine fast or busy (a cold first start no longer sets every later moment).
     @Suite struct HoldingsCrashTests {
-        static let trials = 20
+        /// Trials that must kill a writer mid-way.
+        static let killingTrials = 10
+        /// Trials run at most while fewer than `killingTrials` killed one.
+        static let trials = 60
 
         @Test func killedMidEditTheFileKeepsEveryConfirmedEntry() async throws {
             let folder = HoldingsCommandTests.Folder()
             var confirmed: Set<String> = []
             var killed = 0
+            var killingTrials = 0
             let clock = ContinuousClock()
             let started = clock.now
             let timing = try Self.writers(trial: 0, environment: folder.environment)
@@ -24,15 +29,18 @@ extension TimedEndToEndTests {
                 if firstDone == nil, timing.contains(where: { !$0.isRunning }) { firstDone = started.duration(to: clock.now) }
                 try await Task.sleep(for: .milliseconds(10))
             }
-            let span = max(Int((firstDone ?? started.duration(to: clock.now)) / .milliseconds(1)), 2)
+            var span = max(Int((firstDone ?? started.duration(to: clock.now)) / .milliseconds(1)), 2)
             confirmed.formUnion(Self.confirmed(trial: 0, timing))
-            for trial in 1...Self.trials {
+            var trial = 0
+            while trial < Self.trials, trial < Self.killingTrials * 2 || killingTrials < Self.killingTrials {
+                trial += 1
                 let processes = try Self.writers(trial: trial, environment: folder.environment)
                 try await Task.sleep(for: .milliseconds(Int.random(in: 1..<span * 2)))
-                for process in processes where process.isRunning {
-                    kill(process.processIdentifier, SIGKILL)
-                    killed += 1
-                }
+                let running = processes.filter(\.isRunning)
+                for process in running { kill(process.processIdentifier, SIGKILL) }
+                killed += running.count
+                if !running.isEmpty { killingTrials += 1 }
+                span = running.isEmpty ? max(span * 2 / 3, 2) : running.count == processes.count ? span * 3 / 2 : span
                 for process in processes {
                     for _ in 0..<3000 where process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
                 }
@@ -45,9 +53,11 @@ extension TimedEndToEndTests {
                 let prices = Set((output.entries ?? []).map(\.price).compactMap { $0 })
                 #expect(confirmed.isSubset(of: prices), "trial \(trial): \(confirmed.subtracting(prices)) lost")
             }
-            #expect(killed >= Self.trials / 2, "most trials killed a writer mid-way")
+            #expect(killingTrials >= Self.killingTrials, "\(killingTrials) of \(trial) trials killed a writer mid-way")
             #expect(!confirmed.isEmpty)
-            print("holdings crash test: \(Self.trials) trials, \(killed) writers killed, \(confirmed.count) entries confirmed")
+            print(
+                "holdings crash test: \(trial) trials, \(killingTrials) killed writers, \(killed) in all, "
+                    + "\(confirmed.count) entries confirmed, last span \(span) ms")
         }
 
         /// Three `holdings add` of one BTC each on the same file, at prices `trial * 10 + 1…3`.
