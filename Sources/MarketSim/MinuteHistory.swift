@@ -58,6 +58,17 @@ struct MinuteHistory: Sendable {
         minutes(in: window).map(\.candle)
     }
 
+    /// The part of the minute after ``range`` that comes before `end` (the live start, when
+    /// it falls inside a minute), drawn as that minute is but over its part: the live trades
+    /// of the rest of the minute join its candle, so a market that trades every minute has a
+    /// candle in the live start's minute too, however late in it the start falls. `nil` when
+    /// `end` starts a minute or the part trades nothing.
+    func part(until end: Timestamp) -> Minute? {
+        let start = range.upperBound
+        guard start < end, end < start.advanced(byMicroseconds: FairPath.minute) else { return nil }
+        return minute(at: start, of: hour(of: start), until: end)
+    }
+
     /// The last candle that starts before `time`, looking back a minute, then an hour at a time
     /// (most minutes have a candle, and each minute looked at is one made).
     func last(before time: Timestamp) -> Candle? {
@@ -104,16 +115,17 @@ struct MinuteHistory: Sendable {
 
     /// The minute that starts at `start`, made from its own draws, or `nil` when it trades
     /// nothing. It opens at the fair value where the minute starts and closes near where it
-    /// ends.
-    private func minute(at start: Timestamp, of hour: Hour) -> Minute? {
+    /// ends, or near where the path stands at `end` for the part of it before `end`.
+    private func minute(at start: Timestamp, of hour: Hour, until end: Timestamp? = nil) -> Minute? {
         let offset = Int(start.microseconds(since: Timestamp(microseconds: hour.index * FairPath.hour)) / FairPath.minute)
+        let fraction = end.map { Double($0.microseconds(since: start)) / Double(FairPath.minute) } ?? 1
         var generator = SeededGenerator(
             seed: SeededGenerator.streamSeed(seed, 0, Int(truncatingIfNeeded: start.microseconds / FairPath.minute)))
-        let count = generator.poisson(mean: tradesPerMinute * SimMath.exp(hour.regime))
+        let count = generator.poisson(mean: tradesPerMinute * SimMath.exp(hour.regime) * fraction)
         guard count > 0 else { return nil }
-        let volatility = path.volatilityPerSecond * SimMath.exp(hour.regime)
+        let volatility = path.volatilityPerSecond * SimMath.exp(hour.regime) * fraction.squareRoot()
         let from = hour.logs[offset] + hour.premiumLog
-        let target = hour.logs[offset + 1] + hour.premiumLog
+        let target = (end.map(path.log(at:)) ?? hour.logs[offset + 1]) + hour.premiumLog
         let openCount = KRWTickTable.nearestCount(to: SimMath.exp(from))
         var (high, low, closeCount) = (openCount, openCount, openCount)
         for step in 1...4 {

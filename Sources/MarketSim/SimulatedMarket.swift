@@ -95,7 +95,8 @@ extension SimulatedMarket {
 
     /// A fresh market for a listed coin; `rank` 0 is the most traded. It goes live at `start`
     /// with its fair value, premium and history (its tallies, last close and session flow
-    /// counted from it).
+    /// counted from it); the part of `start`'s minute before it is the first live candle,
+    /// which the minute's live trades join.
     init(
         coin: ListedCoin, code: MarketCode, rank: Int, start: Timestamp, path: FairPath, fair: FairValue,
         premium: VenuePremium?, past: PastDraws
@@ -118,14 +119,17 @@ extension SimulatedMarket {
             flowSession: Self.windowStart(of: .sinceMidnightKST, at: start),
             fair: fair, premium: premium, medianNotional: medianNotional,
             spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
-        takeInHistory(at: start)
+        let part = history.part(until: start)
+        if let part { liveCandles.replace(with: [part.candle], coveredUntil: nil) }
+        takeInHistory(at: start, part: part)
     }
 
-    /// Counts the history into the tallies, the last close and the session's flow as they
-    /// stand at `start`: the stretch the windows cover is made once and read by all of them.
-    private mutating func takeInHistory(at start: Timestamp) {
+    /// Counts the history and the `part` of the start's minute into the tallies, the last close
+    /// and the session's flow as they stand at `start`: the stretch the windows cover is made
+    /// once and read by all of them.
+    private mutating func takeInHistory(at start: Timestamp, part: MinuteHistory.Minute?) {
         let earliest = tallies.map { Self.windowStart(of: $0.basis, at: start) }.reduce(flowSession, min)
-        let recent = history.minutes(in: earliest..<history.range.upperBound)
+        let recent = history.minutes(in: earliest..<history.range.upperBound) + (part.map { [$0] } ?? [])
         let candles = MinuteCandles(history: history, heldFrom: earliest, held: recent.map(\.candle))
         for index in tallies.indices { tallies[index].move(to: start, over: candles) }
         historyClose = candles.last(before: history.range.upperBound)?.close

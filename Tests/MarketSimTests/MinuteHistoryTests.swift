@@ -38,6 +38,33 @@ struct MinuteHistoryTests {
         }
     }
 
+    @Test(
+        "a live start anywhere in a minute: the hot market has a candle in that minute, its past part joined by its live trades",
+        arguments: [1_000, 30_000_000, 59_999_000])
+    func theLiveStartsMinuteHasItsCandle(offset: Int64) throws {
+        let minuteStart = simulationStart.floored(toMultipleOf: Self.minute)
+        var simulator = try simulator(start: minuteStart.advanced(byMicroseconds: offset), historyMinutes: 60)
+        let code = simulator.markets[0].code
+        let atStart = simulator.candles(for: code, interval: .oneMinute, count: 3).first { $0.start == minuteStart }
+        var liveTrades: [Trade] = []
+        for case .trades(let trades) in simulator.step(to: minuteStart.advanced(byMicroseconds: 3 * Self.minute + Self.minute / 2)) {
+            liveTrades += trades.filter { $0.market == code && $0.timestamp < minuteStart.advanced(byMicroseconds: Self.minute) }
+        }
+        let candles = simulator.candles(for: code, interval: .oneMinute, count: 6)
+        let starts = candles.map { $0.start.microseconds(since: minuteStart) / Self.minute }
+        #expect(starts == [-2, -1, 0, 1, 2, 3], "one candle a minute, the live start's too")
+        let joined = try #require(candles.first { $0.start == minuteStart })
+        if let atStart {
+            #expect(joined.open == atStart.open, "the minute opens where its past part did")
+            let volume = liveTrades.reduce(atStart.volume) { $0 + $1.quantity }
+            #expect(joined.volume == volume, "the past part's volume and the live trades'")
+        } else {
+            #expect(joined.volume == liveTrades.reduce(.zero) { $0 + $1.quantity })
+        }
+        if let last = liveTrades.last { #expect(joined.close == last.price) }
+        if offset > 30_000_000 { #expect(atStart != nil, "most of a hot market's minute trades") }
+    }
+
     @Test("runs started hours apart, with more or less history, agree on every minute of the past they share")
     func everyRunAgreesOnThePast() throws {
         let early = try simulator(start: simulationStart, historyMinutes: 600)

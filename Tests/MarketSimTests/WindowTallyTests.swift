@@ -8,11 +8,14 @@ import Testing
 @Suite struct WindowTallyTests {
     static let bases: [ChangeBasis] = [.sinceMidnightKST, .sinceMidnightUTC, .rolling24h]
 
-    @Test("after every trade each tally stands at its window and equals it counted afresh, across minutes and 00:00 KST")
-    func talliesEqualTheirWindowsCountedAfresh() throws {
-        // 14:58 UTC: two minutes before 00:00 KST, after a day of history.
+    @Test(
+        "after every trade each tally stands at its window and equals it counted afresh, across minutes and 00:00 KST, from a start on a minute or late in one",
+        arguments: [0, -500_000])
+    func talliesEqualTheirWindowsCountedAfresh(offset: Int64) throws {
+        // 14:58 UTC (or half a second before: the live start's minute is then mostly a part of
+        // the past): two minutes before 00:00 KST, after a day of history.
         let start = Timestamp(milliseconds: 1_795_143_600_000).floored(toMultipleOf: 86_400_000_000)
-            .advanced(byMicroseconds: (14 * 3600 + 58 * 60) * 1_000_000)
+            .advanced(byMicroseconds: (14 * 3600 + 58 * 60) * 1_000_000 + offset)
         var simulator = try MarketSimulator(
             configuration: SimulationConfiguration(
                 seed: 5, marketCount: 3, updatesPerSecond: 40, historyMinutes: 1440, warmUpSeconds: 0,
