@@ -33,7 +33,9 @@ extension TimedEndToEndTests {
     /// Bithumb and Upbit side by side through the real binary: the demo exchange's one world,
     /// and one exchange restarted while the other streams on.
     @Suite(.serialized) struct ComparisonTests {
-        @Test("--demo --exchange bithumb,upbit: both documents whole, ≥ 100 coins on both, gaps small, exact and widest first")
+        @Test(
+            "--demo --exchange bithumb,upbit: both documents whole, ≥ 100 coins on both, gaps small (the median under 1 %, 95 % under 3 %), exact and widest first"
+        )
         func demoWorld() async throws {
             let output = try await ComparisonOutput.capture([
                 "--demo", "--exchange", "bithumb,upbit", "--markets", "BTC", "--depth", "15", "--duration", "3",
@@ -64,10 +66,15 @@ extension TimedEndToEndTests {
                 #expect(row.gap == gap.gap.description)
                 #expect(row.gapPercent == gap.gapPercent?.description)
                 let width = try #require(gap.gapPercent?.magnitude)
-                #expect(width < ExactDecimal(5), "\(row.code) \(row.gapPercent ?? "-") %")
+                #expect(width < ExactDecimal(20), "\(row.code) \(row.gapPercent ?? "-") %")
                 widths.append(width)
             }
             #expect(widths == widths.sorted(by: >), "widest first")
+            // One world: the gaps are small. A thin coin's last trade may have swept its book
+            // a few levels deep (a 5 % gap, now and then), so the bounds are on the many.
+            let byWidth = widths.reversed().map(\.doubleValue)
+            #expect(byWidth[byWidth.count / 2] < 1, "the median gap: \(byWidth[byWidth.count / 2]) %")
+            #expect(byWidth[byWidth.count * 95 / 100] < 3, "the 95th percentile: \(byWidth[byWidth.count * 95 / 100]) %")
             #expect(output.comparison.contains { $0.gap.hasPrefix("-") } && output.comparison.contains { !$0.gap.hasPrefix("-") && $0.gap != "0" })
         }
 
