@@ -154,26 +154,93 @@ public struct Buffer: Sendable, Hashable {
         let first = max(x, 0)
         guard first < stop else { return max(0, stop - x) }
         let row = y * size.width
+        let space = Cell(.space, style: style)
         if cells[(row + first)..<(row + stop)].allSatisfy(\.isNarrow) {
             cells.withUnsafeMutableBufferPointer { cells in
-                for column in first..<stop { cells[row + column] = Cell(Grapheme(ascii: bytes[column - x]), style: style) }
+                for column in first..<stop { cells[row + column] = space.withASCII(bytes[column - x]) }
             }
         } else {
-            for column in first..<stop { put(Cell(Grapheme(ascii: bytes[column - x]), style: style), x: column, y: y) }
+            for column in first..<stop { put(space.withASCII(bytes[column - x]), x: column, y: y) }
         }
         return stop - x
     }
 
     /// Writes `text` right-aligned in the `width` columns from `x`, spaces before it in the
-    /// same style: ``write(_:x:y:limit:style:)`` of `text.rightAligned(toColumns: width)`,
-    /// without building that string.
-    /// - Returns: the columns taken.
+    /// same style: ``write(_:x:y:width:alignment:limit:style:)`` aligned right.
+    /// - Returns: the columns taken, `width`.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, rightAlignedIn width: Int, style: Style = .plain) -> Int {
+        write(text, x: x, y: y, width: width, alignment: .right, style: style)
+    }
+
+    /// Where text sits in columns wider than it.
+    public enum Alignment: Sendable {
+        case left, right
+    }
+
+    /// Writes `text` in the `width` columns from `x`, padded with spaces in `style` after it
+    /// (``Alignment/left``) or before it (``Alignment/right``), cut with an ellipsis when
+    /// wider, and clipped to `limit` columns: ``write(_:x:y:limit:style:)`` of
+    /// `text.padded(toColumns: width)` or `text.rightAligned(toColumns: width)` without
+    /// building that string. Printable ASCII that fits (most of a table's cells) is written
+    /// in one pass.
+    /// - Returns: the columns taken: `width`, or `limit` when less.
+    @discardableResult
+    public mutating func write(
+        _ text: String, x: Int, y: Int, width: Int, alignment: Alignment, limit: Int = .max, style: Style = .plain
+    ) -> Int {
+        let room = max(0, min(width, limit))
+        var text = text
+        let fitsAsASCII = text.withUTF8 { bytes in
+            guard bytes.count <= width, bytes.isPrintableASCII else { return false }
+            writePadded(bytes, x: x, y: y, width: width, alignment: alignment, room: room, style: style)
+            return true
+        }
+        guard !fitsAsASCII else { return room }
         let columns = text.terminalColumns
-        guard columns <= width else { return write(text.rightAligned(toColumns: width), x: x, y: y, limit: width, style: style) }
-        fill(Rect(x: x, y: y, width: width - columns, height: 1), with: Cell(.space, style: style))
-        return width - columns + write(text, x: x + width - columns, y: y, limit: columns, style: style)
+        guard columns <= width else {
+            let fitted = alignment == .left ? text.padded(toColumns: width) : text.rightAligned(toColumns: width)
+            write(fitted, x: x, y: y, limit: room, style: style)
+            return room
+        }
+        let space = Cell(.space, style: style)
+        let padding = width - columns
+        if alignment == .right {
+            fill(Rect(x: x, y: y, width: min(padding, room), height: 1), with: space)
+            write(text, x: x + padding, y: y, limit: room - padding, style: style)
+        } else {
+            let written = write(text, x: x, y: y, limit: room, style: style)
+            fill(Rect(x: x + written, y: y, width: room - written, height: 1), with: space)
+        }
+        return room
+    }
+
+    /// ``write(_:x:y:width:alignment:limit:style:)`` for printable ASCII `bytes` no wider than
+    /// `width`: each of the `room` columns from `x` is a byte or a space, stored directly over
+    /// narrow cells.
+    private mutating func writePadded(
+        _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, width: Int, alignment: Alignment, room: Int, style: Style
+    ) {
+        let first = max(x, 0)
+        let stop = min(size.width, x + room)
+        guard y >= 0, y < size.height, first < stop else { return }
+        forget(row: y)
+        let textStart = alignment == .right ? x + width - bytes.count : x
+        let space = Cell(.space, style: style)
+        let row = y * size.width
+        if cells[(row + first)..<(row + stop)].allSatisfy(\.isNarrow) {
+            cells.withUnsafeMutableBufferPointer { cells in
+                for column in first..<stop {
+                    let index = column &- textStart
+                    cells[row + column] = UInt(bitPattern: index) < UInt(bytes.count) ? space.withASCII(bytes[index]) : space
+                }
+            }
+        } else {
+            for column in first..<stop {
+                let index = column - textStart
+                put(index >= 0 && index < bytes.count ? space.withASCII(bytes[index]) : space, x: column, y: y)
+            }
+        }
     }
 
     /// Fills a rectangle with a character (one column wide) in a style.

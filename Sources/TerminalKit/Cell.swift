@@ -47,6 +47,15 @@ public struct Cell: Sendable, Hashable {
     /// A space in the default style.
     public static let blank = Cell(.space)
 
+    /// The printable ASCII `byte` in this cell's style, for a cell holding one (a space):
+    /// the graphemes of two such bytes differ in their first word only.
+    @inline(__always)
+    func withASCII(_ byte: UInt8) -> Cell {
+        var cell = self
+        cell.low = UInt64(byte)
+        return cell
+    }
+
     /// The character drawn as text, `""` for the right half of a wide character.
     public var symbol: String { grapheme.text }
 

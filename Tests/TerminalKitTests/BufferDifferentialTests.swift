@@ -4,7 +4,7 @@ import TerminalKit
 import Testing
 
 /// The buffer against ``ReferenceBuffer``, the buffer as it was with a `String` per cell: the
-/// same writes, fills, style changes, ASCII fallbacks, rows copied and clears, drawn from the text of every golden
+/// same writes (padded to a width too), fills, style changes, ASCII fallbacks, rows copied and clears, drawn from the text of every golden
 /// screen and from hostile text, must leave the same cells and give the same diffs.
 @Suite struct BufferDifferentialTests {
     /// Every row of every golden screen, and text a hostile feed could send.
@@ -57,7 +57,7 @@ import Testing
         to buffer: inout Buffer, and reference: inout ReferenceBuffer, size: Size, random: inout SeededGenerator
     ) {
         let style = randomStyle(&random)
-        switch Int.random(in: 0..<13, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0..<6:
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
             let start = Int.random(in: 0..<max(1, text.count), using: &random)
@@ -96,6 +96,20 @@ import Testing
                 buffer.replaceNonASCII { _ in "#" }
                 reference.replaceNonASCII { _ in "#" }
             }
+        case 12:
+            // A table's cell: the text padded to a width, left or right, within a limit.
+            let text = texts[Int.random(in: 0..<texts.count, using: &random)]
+            let start = Int.random(in: 0..<max(1, text.count), using: &random)
+            let piece = String(text.dropFirst(start).prefix(Int.random(in: 0..<16, using: &random)))
+            let x = Int.random(in: 0..<size.width + 6, using: &random) - 3
+            let y = Int.random(in: 0..<size.height + 2, using: &random) - 1
+            let width = Int.random(in: 0..<16, using: &random)
+            let limit = Int.random(in: 0..<3, using: &random) == 0 ? Int.max : Int.random(in: -2..<18, using: &random)
+            let alignment: Buffer.Alignment = Int.random(in: 0..<2, using: &random) == 0 ? .left : .right
+            let padded = alignment == .left ? piece.padded(toColumns: width) : piece.rightAligned(toColumns: width)
+            let taken = buffer.write(piece, x: x, y: y, width: width, alignment: alignment, limit: limit, style: style)
+            reference.write(padded, x: x, y: y, limit: max(0, min(width, limit)), style: style)
+            #expect(taken == max(0, min(width, limit)))
         default:
             // Cleared in name only: what is drawn next must read as drawn on blank rows.
             if Int.random(in: 0..<4, using: &random) == 0 {

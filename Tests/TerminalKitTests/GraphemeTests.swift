@@ -18,4 +18,17 @@ import Testing
         }
         #expect(checked > 20_000)
     }
+
+    /// A space's cell given another printable ASCII byte is that byte's cell, in every style.
+    @Test func anASCIICellMadeFromASpaceIsThatBytesCell() {
+        let styles = [
+            Style.plain, Style.plain.reversed, Style(foreground: .red, background: .blue, isBold: true),
+            Style(foreground: .white, background: .default, isDim: true, isUnderlined: true),
+        ]
+        for style in styles {
+            for byte in UInt8(0x20)..<0x7F {
+                #expect(Cell(.space, style: style).withASCII(byte) == Cell(Grapheme(ascii: byte), style: style), "\(byte)")
+            }
+        }
+    }
 }

@@ -33,21 +33,15 @@ enum TableLayout {
         var x = area.x
         for (column, width) in columns {
             let (text, style) = cell(column)
-            let room = min(width, area.maxX - x)
-            var (shown, columns) = (text, text.terminalColumns)
-            if columns > width {
+            var shown = text
+            // No text takes more columns than it has UTF-8 bytes: most cells are measured by neither.
+            if text.utf8.count > width, text.terminalColumns > width {
                 let fitted = column.isRightAligned ? DisplayFormat.fitted(text, toColumns: width) : text
                 shown = fitted.terminalColumns <= width ? fitted : fitted.truncated(toColumns: width)
-                columns = shown.terminalColumns
             }
-            let padding = width - columns
-            if column.isRightAligned {
-                buffer.fill(Rect(x: x, y: y, width: max(0, min(padding, room)), height: 1), style: style)
-                buffer.write(shown, x: x + padding, y: y, limit: room - padding, style: style)
-            } else {
-                let written = buffer.write(shown, x: x, y: y, limit: room, style: style)
-                buffer.fill(Rect(x: x + written, y: y, width: max(0, min(width, room) - written), height: 1), style: style)
-            }
+            buffer.write(
+                shown, x: x, y: y, width: width, alignment: column.isRightAligned ? .right : .left, limit: area.maxX - x,
+                style: style)
             x += width + 1
         }
     }
