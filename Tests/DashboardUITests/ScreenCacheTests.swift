@@ -101,7 +101,7 @@ import Testing
             }
             if case .markets = state.screen {} else { _ = state.reduce(.keyPressed(.escape)) }
             guard Self.drawsAlike(state, cache: &cache, presenter: &presenter, step: step) else { return }
-            #expect(cache.markets.table.rows.count <= state.size.height, "the cache keeps only the rows a frame shows")
+            #expect(cache.markets.table.rows.count <= state.size.height, "the cache keeps only the rows a frame shows (the header one of them)")
             #expect(cache.markets.table.models.count <= 2 * listed.count, "the models are at most two a listed market")
         }
     }

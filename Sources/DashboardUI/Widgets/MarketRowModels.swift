@@ -81,10 +81,14 @@ struct MarketRowModels: Sendable {
         }
     }
 
-    /// The model of `code`'s row: the kept one, or `make`'s, kept from now on.
-    mutating func model(of code: MarketCode, at time: Timestamp, make: () -> (model: Model, newUntil: Timestamp?)) -> Kept {
-        if let kept = models[code] { return kept }
-        let made = make()
+    /// The model kept for `code`'s row, if any.
+    func kept(_ code: MarketCode) -> Kept? {
+        models[code]
+    }
+
+    /// Keeps `made` as the model of `code`'s row (made at `time`, after ``kept(_:)`` had none),
+    /// as the one dropped last when it is equal to it.
+    mutating func keep(_ made: (model: Model, newUntil: Timestamp?), of code: MarketCode, at time: Timestamp) -> Kept {
         if let until = made.newUntil, until > time { expiry = min(expiry ?? until, until) }
         let kept = dropped.removeValue(forKey: code).flatMap { $0.model == made.model ? $0 : nil } ?? Kept(made.model)
         models[code] = kept

@@ -9,7 +9,7 @@ import TerminalKit
 ///
 /// A row is drawn from its ``RowInputs`` and the frame's ``Layout`` alone, so a row whose
 /// inputs are those of the previous frame, in the same layout, is copied from it
-/// (``Cache/rows``): most rows between two snapshots. The inputs that come from the market data
+/// (``Cache/rows``): most rows between two snapshots, and the header, drawn from its titles. The inputs that come from the market data
 /// are kept too (``Cache/models``) and worked out again only for the markets whose ticker
 /// changed.
 struct MarketTable: Widget {
@@ -18,8 +18,8 @@ struct MarketTable: Widget {
 
     /// What a frame keeps for the next.
     struct Cache: Sendable {
-        /// Rows of earlier frames, by market, all drawn in ``layout``.
-        var rows = RowCache<MarketCode, RowInputs>()
+        /// Rows of earlier frames, the header and the markets', all drawn in ``layout``.
+        var rows = RowCache<RowID, RowContent>()
         /// The columns and how they read in the rows kept: a frame in another layout lets them
         /// go, so a row's inputs need not hold the layout every row shares.
         var layout: Layout?
@@ -30,6 +30,19 @@ struct MarketTable: Widget {
         mutating func endFrame() {
             rows.endFrame()
         }
+    }
+
+    /// A row of the table: the header, or a market's.
+    enum RowID: Hashable, Sendable {
+        case header
+        case market(MarketCode)
+    }
+
+    /// What a row is drawn from: the header's titles (Korean titles are the dearest text a
+    /// frame writes, and they change only with the sort's basis), or a market row's inputs.
+    enum RowContent: Sendable, Equatable {
+        case header([String])
+        case market(RowInputs)
     }
 
     /// Everything a row shows, besides its market code and the frame's ``Layout``, and nothing
@@ -110,48 +123,60 @@ struct MarketTable: Widget {
             fitting: area.width, strength: state.table.showsTradeStrength || state.table.sort.key == .tradeStrength,
             premium: board.reference != nil || state.table.sort.key == .premium)
         let labels = Labels(language: state.nameLanguage)
+        let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
+        if cache.layout != layout {
+            cache.rows = RowCache()
+            cache.layout = layout
+        }
         let basis = state.table.rows.lazy.compactMap { state.snapshot.tickers[$0]?.change.basis }.first
-        TableLayout.draw(columns, y: area.y, in: area, into: &buffer) { column in
-            let title: String
-            switch column {
-            case .star: title = ""
-            case .name: title = labels.name
-            case .badge: title = labels.badgeColumn
-            case .symbol: title = labels.symbol
-            case .price: title = labels.price
-            case .changeRate: title = labels.change(basis: basis)
-            case .changeAmount: title = labels.changeAmount
-            case .tradeStrength: title = labels.tradeStrengthColumn
-            case .premium: title = labels.premiumColumn
-            case .tradeValue: title = labels.tradeValue
+        let titles = columns.map { Self.title(of: $0.column, labels: labels, basis: basis) }
+        let header = area.row(0)
+        let headerStyle = theme.header
+        cache.rows.draw(.header, inputs: .header(titles), in: header, into: &buffer) { buffer in
+            TableLayout.draw(columns, y: header.y, in: area, into: &buffer) { column in
+                (Self.title(of: column, labels: labels, basis: basis), headerStyle)
             }
-            return (title, theme.header)
         }
         let body = area.splitTop(1).rest
         guard !state.table.rows.isEmpty else {
             renderEmpty(labels: labels, in: body, into: &buffer)
             return
         }
-        let layout = Layout(columns: columns.map(\.column), widths: columns.map(\.width), theme: theme, language: state.nameLanguage)
         let snapshot = state.snapshot
         let rate = columns.contains { $0.column == .premium } ? board.wonDollarRate?.rate : nil
         cache.models.update(for: state, rate: rate)
-        if cache.layout != layout {
-            cache.rows = RowCache()
-            cache.layout = layout
-        }
         for (offset, code) in state.table.rows.dropFirst(state.table.scrollOffset).prefix(body.height).enumerated() {
             let row = body.row(offset)
-            let model = cache.models.model(of: code, at: snapshot.capturedAt) {
-                rowModel(code, labels: labels, snapshot: snapshot, rate: rate)
+            // No closure makes the model: one would hold copies of what it reads, a row each.
+            let model: MarketRowModels.Kept
+            if let kept = cache.models.kept(code) {
+                model = kept
+            } else {
+                model = cache.models.keep(rowModel(code, labels: labels, snapshot: snapshot, rate: rate), of: code, at: snapshot.capturedAt)
             }
             let inputs = RowInputs(
                 model: model, flash: state.flashes[code]?.move, isFavorite: state.favorites.contains(code),
                 isHeld: state.holdings.view.markets[code] != nil)
-            cache.rows.draw(code, inputs: inputs, in: row, into: &buffer) { buffer in
+            cache.rows.draw(.market(code), inputs: .market(inputs), in: row, into: &buffer) { buffer in
                 Self.renderRow(code, inputs, theme: layout.theme, columns: columns, y: row.y, in: body, into: &buffer)
             }
             if code == state.table.selection { buffer.updateStyles(in: row) { $0.isReversed = true } }
+        }
+    }
+
+    /// The header's title of `column`: the change's names its `basis`.
+    private static func title(of column: Column, labels: Labels, basis: ChangeBasis?) -> String {
+        switch column {
+        case .star: ""
+        case .name: labels.name
+        case .badge: labels.badgeColumn
+        case .symbol: labels.symbol
+        case .price: labels.price
+        case .changeRate: labels.change(basis: basis)
+        case .changeAmount: labels.changeAmount
+        case .tradeStrength: labels.tradeStrengthColumn
+        case .premium: labels.premiumColumn
+        case .tradeValue: labels.tradeValue
         }
     }
 
