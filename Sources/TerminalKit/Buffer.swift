@@ -237,8 +237,8 @@ public struct Buffer: Sendable, Hashable {
             }
         } else {
             for column in first..<stop {
-                let index = column - textStart
-                put(index >= 0 && index < bytes.count ? space.withASCII(bytes[index]) : space, x: column, y: y)
+                let index = column &- textStart
+                put(UInt(bitPattern: index) < UInt(bytes.count) ? space.withASCII(bytes[index]) : space, x: column, y: y)
             }
         }
     }

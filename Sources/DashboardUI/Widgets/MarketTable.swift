@@ -164,7 +164,7 @@ struct MarketTable: Widget {
         }
     }
 
-    /// The header's title of `column`: the change's names its `basis`.
+    /// The header's title of `column` (the change column's names the change's `basis`).
     private static func title(of column: Column, labels: Labels, basis: ChangeBasis?) -> String {
         switch column {
         case .star: ""
