@@ -69,9 +69,25 @@ public struct CandleSeries: Sendable, Hashable {
         // Room for the full capacity now, so that live candles never make the array double.
         candles.reserveCapacity(capacity)
         self.coveredUntil = coveredUntil
-        phase =
-            candles.last.map { $0.start.microseconds - $0.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds }
-            ?? Self.midnightPhase(for: interval, in: dayClock)
+        phase = candles.last.map(phase(of:)) ?? Self.midnightPhase(for: interval, in: dayClock)
+    }
+
+    /// Adds `candle` after the last one, a candle made elsewhere (the part of a minute before
+    /// a simulation goes live), reserving no room beyond what it holds: `false`, the series
+    /// unchanged, unless it starts after the last candle. The first candle sets the buckets'
+    /// phase, as a history does.
+    @discardableResult
+    public mutating func append(_ candle: Candle) -> Bool {
+        guard candles.last.map({ candle.start > $0.start }) ?? true else { return false }
+        if candles.isEmpty { phase = phase(of: candle) }
+        candles.append(candle)
+        if candles.count > capacity { candles.removeFirst(candles.count - capacity) }
+        return true
+    }
+
+    /// The phase of the buckets `candle` starts one of.
+    private func phase(of candle: Candle) -> Int64 {
+        candle.start.microseconds - candle.start.microseconds.floorDivided(by: interval.microseconds) * interval.microseconds
     }
 
     /// Counts a live trade into its candle.

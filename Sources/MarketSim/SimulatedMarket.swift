@@ -120,7 +120,8 @@ extension SimulatedMarket {
             fair: fair, premium: premium, medianNotional: medianNotional,
             spacing: max(1, Int((price.doubleValue * 2e-5 / tick).rounded())))
         let part = history.part(until: start)
-        if let part { liveCandles.replace(with: [part.candle], coveredUntil: nil) }
+        // Appended, not a history replaced: that reserves the day's capacity, 200 markets' worth.
+        if let part { liveCandles.append(part.candle) }
         takeInHistory(at: start, part: part)
     }
 

@@ -30,6 +30,22 @@ import Testing
         #expect(series.candles[2].start == Timestamp(microseconds: day + 120_000_000))
     }
 
+    @Test("a candle appended after the last is kept, and its bucket's trades join it; one not after the last, or past the capacity, is not")
+    func anAppendedCandleIsJoinedByItsBucketsTrades() {
+        var series = CandleSeries(interval: .oneMinute, capacity: 2)
+        let minute: Int64 = 60_000_000
+        let part = Candle(start: Timestamp(microseconds: day), open: 100, high: 102, low: 99, close: 101, volume: 2)
+        let appended = series.append(part)
+        let again = series.append(part)
+        #expect(appended && !again, "a candle no later than the last is not appended")
+        series.apply(trade(at: 30, 104))
+        #expect(series.candles == [Candle(start: part.start, open: 100, high: 104, low: 99, close: 104, volume: 3)])
+        series.apply(trade(at: 70, 103))
+        let later = series.append(Candle(start: Timestamp(microseconds: day + 2 * minute), open: 1, high: 1, low: 1, close: 1, volume: 1))
+        #expect(later)
+        #expect(series.candles.map(\.start.microseconds) == [day + minute, day + 2 * minute], "the oldest goes past the capacity")
+    }
+
     @Test func lateTradeUpdatesItsBucketWithoutMovingTheClose() {
         var series = CandleSeries(interval: .oneMinute)
         series.apply(trade(at: 10, 100))

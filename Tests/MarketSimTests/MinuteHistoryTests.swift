@@ -63,6 +63,9 @@ struct MinuteHistoryTests {
         }
         if let last = liveTrades.last { #expect(joined.close == last.price) }
         if offset > 30_000_000 { #expect(atStart != nil, "most of a hot market's minute trades") }
+        let fresh = try self.simulator(start: minuteStart.advanced(byMicroseconds: offset), historyMinutes: 60)
+        let reserved = try #require(fresh.simulatedMarket(code)).liveCandles.candles.capacity
+        #expect(reserved < 100, "a market goes live without a day's candles reserved: \(reserved)")
     }
 
     @Test("runs started hours apart, with more or less history, agree on every minute of the past they share")
