@@ -16,15 +16,15 @@ public struct Buffer: Sendable, Hashable {
     /// The buffer's size.
     public let size: Size
     /// Cells row by row; a cleared row's still as they were (see `cleared`).
-    private var cells: [Cell]
+    private(set) var cells: [Cell]
     /// What each row is known to hold, as it reads.
-    private var histories: [RowHistory]
+    private(set) var histories: [RowHistory]
     /// For each row cleared in name only, the history of the cells it still holds; blank for a
     /// row whose cells are what it reads as.
-    private var cleared: [RowHistory]
+    private(set) var cleared: [RowHistory]
     /// A row of blank cells: what a row cleared in name only reads as, and is copied from when
     /// it is blanked.
-    private let blankRow: [Cell]
+    let blankRow: [Cell]
 
     /// Creates a buffer of blank cells.
     public init(size: Size) {
@@ -68,7 +68,7 @@ public struct Buffer: Sendable, Hashable {
     }
 
     /// Row `y`'s cells as it reads.
-    private func row(_ y: Int) -> ArraySlice<Cell> {
+    func row(_ y: Int) -> ArraySlice<Cell> {
         guard cleared[y].isBlank else { return blankRow[...] }
         return cells[(y * size.width)..<((y + 1) * size.width)]
     }
@@ -85,9 +85,13 @@ public struct Buffer: Sendable, Hashable {
         let (reach, overflow) = x.addingReportingOverflow(max(0, limit))
         let end = overflow ? size.width : min(size.width, reach)
         var text = text
-        if let columns = text.withUTF8({ $0.isPrintableASCII ? writeASCII($0, x: x, y: y, end: end, style: style) : nil }) {
-            return columns
+        let asASCII = text.withUTF8 { bytes -> Int? in
+            guard bytes.isPrintableASCII else { return nil }
+            let room = max(0, min(bytes.count, end - x))
+            writePadded(bytes, x: x, y: y, width: bytes.count, alignment: .left, room: room, style: style)
+            return room
         }
+        if let columns = asASCII { return columns }
         var column = x
         /// Puts one character taking `width` columns; false once the row is full.
         func place(_ grapheme: Grapheme, width: Int) -> Bool {
@@ -145,26 +149,6 @@ public struct Buffer: Sendable, Hashable {
         put(Cell(grapheme, style: style), x: x, y: y)
     }
 
-    /// ``write(_:x:y:limit:style:)`` for printable ASCII, which most of a screen is (prices,
-    /// figures, labels): a byte a column, no grapheme breaking and no width lookups.
-    /// Over narrow cells, which touch no wide character's other half, the cells are stored
-    /// directly.
-    private mutating func writeASCII(_ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, end: Int, style: Style) -> Int {
-        let stop = x < end ? min(end, x + bytes.count) : x
-        let first = max(x, 0)
-        guard first < stop else { return max(0, stop - x) }
-        let row = y * size.width
-        let space = Cell(.space, style: style)
-        if cells[(row + first)..<(row + stop)].allSatisfy(\.isNarrow) {
-            cells.withUnsafeMutableBufferPointer { cells in
-                for column in first..<stop { cells[row + column] = space.withASCII(bytes[column - x]) }
-            }
-        } else {
-            for column in first..<stop { put(space.withASCII(bytes[column - x]), x: column, y: y) }
-        }
-        return stop - x
-    }
-
     /// Writes `text` right-aligned in the `width` columns from `x`, spaces before it in the
     /// same style: ``write(_:x:y:width:alignment:limit:style:)`` aligned right.
     /// - Returns: the columns taken, `width`.
@@ -215,9 +199,9 @@ public struct Buffer: Sendable, Hashable {
         return room
     }
 
-    /// ``write(_:x:y:width:alignment:limit:style:)`` for printable ASCII `bytes` no wider than
-    /// `width`: each of the `room` columns from `x` is a byte or a space, stored directly over
-    /// narrow cells.
+    /// Printable ASCII `bytes`, no wider than `width`, aligned in it: each of the `room` columns
+    /// from `x` is a byte or a space, stored directly over narrow cells (most of a screen:
+    /// prices, figures, labels; a byte a column, no grapheme breaking, no width lookups).
     private mutating func writePadded(
         _ bytes: UnsafeBufferPointer<UInt8>, x: Int, y: Int, width: Int, alignment: Alignment, room: Int, style: Style
     ) {
@@ -349,72 +333,6 @@ public struct Buffer: Sendable, Hashable {
             for cell in row(y) { line += cell.grapheme.utf8 }
             return String(decoding: line, as: UTF8.self)
         }
-    }
-
-    /// The cells that differ from `previous`, row by row; every cell when the sizes differ. A
-    /// row with the same known history in both is not read.
-    public func diff(from previous: Buffer) -> [CellChange] {
-        var changes: [CellChange] = []
-        guard previous.size == size else {
-            for y in 0..<size.height {
-                for (x, cell) in row(y).enumerated() { changes.append(CellChange(x: x, y: y, cell: cell)) }
-            }
-            return changes
-        }
-        guard !cells.isEmpty else { return [] }
-        cells.withUnsafeBufferPointer { now in
-            previous.cells.withUnsafeBufferPointer { before in
-                blankRow.withUnsafeBufferPointer { blankRow in
-                    for y in 0..<size.height {
-                        if histories[y].isKnown && histories[y] == previous.histories[y] { continue }
-                        let start = y * size.width
-                        // Rows compared as memory first (equal cells are equal in memory): most
-                        // are unchanged.
-                        let nowRow = cleared[y].isBlank ? now.baseAddress! + start : blankRow.baseAddress!
-                        let beforeRow = previous.cleared[y].isBlank ? before.baseAddress! + start : blankRow.baseAddress!
-                        if Self.equalMemory(nowRow, beforeRow, cells: size.width) { continue }
-                        for x in 0..<size.width where !Self.equalMemory(nowRow + x, beforeRow + x) {
-                            changes.append(CellChange(x: x, y: y, cell: nowRow[x]))
-                        }
-                    }
-                }
-            }
-        }
-        return changes
-    }
-
-    /// Whether the cells at `first` and `second` are equal in memory: the words' differences
-    /// gathered and tested once.
-    @inline(__always)
-    private static func equalMemory(_ first: UnsafePointer<Cell>, _ second: UnsafePointer<Cell>) -> Bool {
-        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
-        var difference: UInt64 = 0
-        for word in 0..<MemoryLayout<Cell>.size / 8 {
-            difference |= first.load(fromByteOffset: word * 8, as: UInt64.self) ^ second.load(fromByteOffset: word * 8, as: UInt64.self)
-        }
-        return difference == 0
-    }
-
-    /// Whether `count` cells at `first` and `second` are equal in memory, compared 64 bytes
-    /// at a time: the words' differences are gathered by exclusive or and tested once.
-    private static func equalMemory(_ first: UnsafePointer<Cell>, _ second: UnsafePointer<Cell>, cells count: Int) -> Bool {
-        let (first, second) = (UnsafeRawPointer(first), UnsafeRawPointer(second))
-        let bytes = count * MemoryLayout<Cell>.stride
-        var offset = 0
-        @inline(__always) func difference(at byte: Int) -> UInt64 {
-            first.loadUnaligned(fromByteOffset: byte, as: UInt64.self) ^ second.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-        }
-        while offset + 64 <= bytes {
-            let low = (difference(at: offset) | difference(at: offset + 8)) | (difference(at: offset + 16) | difference(at: offset + 24))
-            let high = (difference(at: offset + 32) | difference(at: offset + 40)) | (difference(at: offset + 48) | difference(at: offset + 56))
-            guard low | high == 0 else { return false }
-            offset += 64
-        }
-        while offset < bytes {
-            guard difference(at: offset) == 0 else { return false }
-            offset += 8
-        }
-        return true
     }
 
     /// Marks row `y` (within the buffer) as known only by reading it: something other than a
