@@ -95,6 +95,7 @@ struct HoldingsOutput: Decodable {
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.file))
         let refusals: [([String], String)] = [
             (["sell", "BTC", "2", "100"], "coinboard: cannot sell 2: 1 is held\n"),
+            (["sell", "BTC", "99"], "coinboard: cannot sell 99: 1 is held\n"),
             (["add", "BTC", "0", "100"], "coinboard: the quantity must be a number above zero, not 0\n"),
             (["add", "BTC", "1", "abc"], "coinboard: the price must be a number above zero, not abc\n"),
             (["add", "BTC", "1"], "coinboard: give the price paid per coin, in won\n"),

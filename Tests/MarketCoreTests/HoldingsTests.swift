@@ -119,6 +119,18 @@ import Testing
         #expect(holdings == before)
     }
 
+    @Test func aSaleIsCheckedAgainstWhatIsHeldBeforeItsPriceIsKnown() throws {
+        let holdings = try holdings(
+            entry(.buy, "1", at: "100", second: 1), entry(.buy, "500", at: nil, of: .cash, second: 2))
+        try holdings.checkSale(of: 1, .coin(btc), on: .bithumb)
+        try holdings.checkSale(of: 500, .cash, on: .bithumb)
+        #expect(throws: HoldingsError.sellsMoreThanHeld(99, held: 1)) { try holdings.checkSale(of: 99, .coin(btc), on: .bithumb) }
+        #expect(throws: HoldingsError.sellsMoreThanHeld(1, held: 0), "held on bithumb only") {
+            try holdings.checkSale(of: 1, .coin(btc), on: .upbit)
+        }
+        #expect(throws: HoldingsError.sellsMoreThanHeld(501, held: 500)) { try holdings.checkSale(of: 501, .cash, on: .bithumb) }
+    }
+
     @Test func cashIsKeptApartAndTheAccountsAddTheirs() throws {
         var holdings = try holdings(
             entry(.buy, "1000000", at: nil, of: .cash, second: 1), entry(.sell, "250000", at: nil, of: .cash, second: 2),

@@ -65,18 +65,23 @@ public struct Holdings: Sendable, Hashable {
     /// zero, a market that is not a KRW market, a sell of more than is held.
     public mutating func record(_ entry: LedgerEntry) throws(HoldingsError) {
         guard entry.quantity > .zero else { throw .notPositive("quantity", entry.quantity) }
-        switch entry.asset {
-        case .cash:
-            guard entry.side == .buy || entry.quantity <= cash else { throw .sellsMoreThanHeld(entry.quantity, held: cash) }
-        case .coin(let market):
+        if case .coin(let market) = entry.asset {
             guard market.isKRW else { throw .notAKRWMarket(market.code) }
             guard let price = entry.price, price > .zero else { throw .notPositive("price", entry.price ?? .zero) }
-            if entry.side == .sell {
-                let held = manualPosition(on: entry.exchange, in: market)?.quantity ?? .zero
-                guard entry.quantity <= held else { throw .sellsMoreThanHeld(entry.quantity, held: held) }
-            }
         }
+        if entry.side == .sell { try checkSale(of: entry.quantity, entry.asset, on: entry.exchange) }
         ledger.append(entry)
+    }
+
+    /// Throws when `quantity` of `asset` on `exchange` is more than the ledger holds (won, or the
+    /// coin's manual position): a sell can be refused before its price is looked up.
+    public func checkSale(of quantity: ExactDecimal, _ asset: LedgerEntry.Asset, on exchange: Exchange) throws(HoldingsError) {
+        let held =
+            switch asset {
+            case .cash: cash
+            case .coin(let market): manualPosition(on: exchange, in: market)?.quantity ?? .zero
+            }
+        guard quantity <= held else { throw .sellsMoreThanHeld(quantity, held: held) }
     }
 
     /// Removes every entry of `asset` on `exchange` (the account's read stays); returns how many.

@@ -64,6 +64,7 @@ struct HoldingsSellCommand: AsyncParsableCommand {
         let asset = try HoldingsAsset.parse(market)
         let amount = try HoldingsAsset.amount(quantity, "quantity")
         var received = try HoldingsEdit.price(price, for: asset, required: false)
+        try await HoldingsEdit.checkSale(of: amount, asset, exchange: exchange, file: file)
         if case .coin(let code) = asset, received == nil {
             received = try await LastPrice.of(code, exchange: exchange, file: file, waitingAtMost: wait)
         }
@@ -110,6 +111,22 @@ enum HoldingsEdit {
         case (.coin, nil):
             if required { throw ValidationError("give the price paid per coin, in won") }
             return nil
+        }
+    }
+
+    /// Throws a usage error when the file holds less of `asset` than `quantity`, before any
+    /// price is looked up on the network.
+    static func checkSale(
+        of quantity: ExactDecimal, _ asset: LedgerEntry.Asset, exchange options: ExchangeOptions, file: HoldingsFileOptions
+    ) async throws {
+        let settings = try file.settings(flags: options.flags)
+        let exchange = try options.ledgerExchange(settings)
+        let loaded = try await HoldingsFileOptions.file(settings).load()
+        report(loaded.notice)
+        do {
+            try loaded.holdings.checkSale(of: quantity, asset, on: exchange)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
