@@ -197,16 +197,18 @@ struct ExchangeOptions: ParsableArguments {
         var premiumIsEmpty: Bool { reference.isEmpty && forex == nil }
     }
 
+    /// A URL flag's value read as `[EXCHANGE=]URL`: the name before an `=` (none where the text
+    /// before it holds a colon, as a URL's scheme does) and the URL after it.
+    static func namedURL(_ value: String) -> (name: String?, url: String) {
+        guard let equals = value.firstIndex(of: "="), !value[..<equals].contains(":") else { return (nil, value) }
+        return (String(value[..<equals]), String(value[value.index(after: equals)...]))
+    }
+
     private func urlOverrides() throws -> URLOverrides {
         var overrides = URLOverrides()
         for (flag, values) in [("--ws-url", webSocketURLs), ("--rest-url", restURLs)] {
             for value in values {
-                var url = value
-                var name: String?
-                if let equals = value.firstIndex(of: "="), !value[..<equals].contains(":") {
-                    name = String(value[..<equals])
-                    url = String(value[value.index(after: equals)...])
-                }
+                let (name, url) = Self.namedURL(value)
                 func set(_ endpoints: inout ConfigSettings.Endpoints) {
                     if flag == "--ws-url" { endpoints.webSocketURL = url } else { endpoints.restURL = url }
                 }

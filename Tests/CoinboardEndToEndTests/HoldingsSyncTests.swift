@@ -36,8 +36,13 @@ extension HoldingsCommandTests {
             #expect(wrong.standardError.contains("jwt_verification"), "\(wrong.standardError)")
             #expect(!wrong.standardError.contains("coinboard-demo-secret"), "no key in the error")
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file)) == before)
+            let other = try await CoinboardProcess.run(
+                ["holdings", "sync", "bithumb", "--rest-url", "upbit=http://127.0.0.1:\(port)"],
+                environment: folder.environment.merging(keys) { $1 })
+            #expect(other.status == 64)
+            #expect(other.standardError.contains("this reads bithumb's account, not upbit's"), "\(other.standardError)")
             let right = try await CoinboardProcess.run(
-                ["holdings", "sync", "bithumb", "--rest-url", "http://127.0.0.1:\(port)"],
+                ["holdings", "sync", "bithumb", "--rest-url", "bithumb=http://127.0.0.1:\(port)"],
                 environment: folder.environment.merging(["COINBOARD_BITHUMB_SECRET_KEY": "coinboard-demo-secret"]) { $1 }
                     .merging(["COINBOARD_BITHUMB_ACCESS_KEY": "coinboard-demo-access"]) { $1 })
             #expect(right.status == 0, "\(right.standardError)")

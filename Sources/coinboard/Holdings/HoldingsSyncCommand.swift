@@ -31,7 +31,9 @@ struct HoldingsSyncCommand: AsyncParsableCommand {
     @Flag(help: "Read the demo exchange's seeded account (started in-process).")
     var demo = false
 
-    @Option(name: .customLong("rest-url"), help: "The REST base URL to read from (default: the exchange's, or the configured one).")
+    @Option(
+        name: .customLong("rest-url"),
+        help: "[EXCHANGE=]URL: the REST base URL to read from (default: the exchange's, or the configured one).")
     var restURL: String?
 
     @Option(name: .customLong("request-timeout"), help: "Seconds the answer may take (default: 15).")
@@ -41,6 +43,9 @@ struct HoldingsSyncCommand: AsyncParsableCommand {
 
     func validate() throws {
         if demo, restURL != nil { throw ValidationError("--demo reads the in-process demo exchange; it takes no --rest-url") }
+        if let restURL, let name = ExchangeOptions.namedURL(restURL).name, name != exchange.rawValue {
+            throw ValidationError("--rest-url \(restURL): this reads \(exchange.rawValue)'s account, not \(name)'s")
+        }
         guard (0.1...600).contains(requestTimeout) else { throw ValidationError("--request-timeout must be between 0.1 and 600 seconds") }
     }
 
@@ -65,7 +70,7 @@ struct HoldingsSyncCommand: AsyncParsableCommand {
             let official = ExchangeEndpoints.official(dialect)
             let endpoints = try ExchangeEndpoints(
                 dialect: dialect, webSocketURL: official.webSocketURL,
-                restBaseURL: restURL ?? settings.endpoints[choice]?.restURL ?? official.restBaseURL)
+                restBaseURL: restURL.map { ExchangeOptions.namedURL($0).url } ?? settings.endpoints[choice]?.restURL ?? official.restBaseURL)
             read = try await AccountsReader(endpoints: endpoints, keys: keys, timeout: timeout).read(clock: SystemClock())
         }
         let repository = HoldingsFileOptions.file(settings)
