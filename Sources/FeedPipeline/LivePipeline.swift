@@ -262,8 +262,9 @@ public struct LivePipeline: Sendable {
         await untilSnapshot(waitingAtMost: limit, \.isUnderWay)
     }
 
-    /// Returns once a snapshot the store hands out meets `condition`, or after `limit`.
-    private func untilSnapshot(waitingAtMost limit: Duration, _ condition: @escaping @Sendable (BoardSnapshot) -> Bool) async {
+    /// Returns once a snapshot the store hands out meets `condition`, or after `limit`. Reads
+    /// the store's snapshots, so it is the only reader meanwhile.
+    public func untilSnapshot(waitingAtMost limit: Duration, _ condition: @escaping @Sendable (BoardSnapshot) -> Bool) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 while let board = await store.nextSnapshot(), !condition(board) {}

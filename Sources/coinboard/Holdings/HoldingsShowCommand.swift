@@ -72,12 +72,11 @@ enum LastPrice {
         let (board, origins) = try await LivePipeline.run(plan: plan, configuration: FeedConfiguration(), logger: logger) {
             pipeline in
             await pipeline.untilLive(waitingAtMost: limit)
-            var board = await pipeline.store.snapshot()
-            while !ready(board), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-                board = await pipeline.store.snapshot()
+            let left = deadline - ContinuousClock.now
+            if left > .zero, !ready(await pipeline.store.snapshot()) {
+                await pipeline.untilSnapshot(waitingAtMost: left, ready)
             }
-            return (board, pipeline.origins)
+            return (await pipeline.store.snapshot(), pipeline.origins)
         }
         try CoinboardError.requireFetched(board, origins: origins)
         return board
