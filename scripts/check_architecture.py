@@ -65,11 +65,10 @@ def code_lines(text):
     """The file's lines with comments and string literals blanked (multi-line strings too)."""
     in_block = False
     for line in text.splitlines():
-        if line.strip().startswith('"""') or line.rstrip().endswith('"""'):
-            if line.count('"""') == 1:
-                in_block = not in_block
-                yield ""
-                continue
+        if line.count('"""') % 2 == 1:
+            in_block = not in_block
+            yield ""
+            continue
         if in_block:
             yield ""
             continue

@@ -64,8 +64,8 @@ struct HoldingsSellCommand: AsyncParsableCommand {
         let asset = try HoldingsAsset.parse(market)
         let amount = try HoldingsAsset.amount(quantity, "quantity")
         var received = try HoldingsEdit.price(price, for: asset, required: false)
-        try await HoldingsEdit.checkSale(of: amount, asset, exchange: exchange, file: file)
         if case .coin(let code) = asset, received == nil {
+            try await HoldingsEdit.checkSale(of: amount, asset, exchange: exchange, file: file)
             received = try await LastPrice.of(code, exchange: exchange, file: file, waitingAtMost: wait)
         }
         try await HoldingsEdit.record(.sell, asset, amount, at: received, exchange: exchange, file: file)
